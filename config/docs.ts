@@ -1,0 +1,43 @@
+import path from 'node:path';
+import {repoRoot} from './paths';
+import type {Options as DocsOptions} from '@docusaurus/plugin-content-docs';
+
+/**
+ * Pages that are served but kept out of every sidebar (legacy pages readers reach by link
+ * or redirect).
+ */
+export const docsOutsideSidebar = new Set(['reference/whats-new-v4', 'reference/feature-toggle-variants']);
+
+type SidebarItemsGenerator = NonNullable<DocsOptions['sidebarItemsGenerator']>;
+type GeneratedItem = Awaited<ReturnType<SidebarItemsGenerator>>[number];
+
+function withoutHidden(items: GeneratedItem[]): GeneratedItem[] {
+  return items.flatMap((item): GeneratedItem[] => {
+    if (item.type === 'doc' && docsOutsideSidebar.has(item.id)) return [];
+    if (item.type === 'category') return [{...item, items: withoutHidden(item.items)}];
+    return [item];
+  });
+}
+
+/**
+ * The default generator, minus pages kept out of the sidebar and minus the folder's own
+ * index page, which is already the link of the category that holds the folder.
+ */
+export const sidebarItemsGenerator: SidebarItemsGenerator = async ({defaultSidebarItemsGenerator, ...args}) => {
+  const folderIndex = `${args.item.dirName}/index`;
+  const items = await defaultSidebarItemsGenerator(args);
+  return withoutHidden(items).filter((item) => !(item.type === 'doc' && item.id === folderIndex));
+};
+
+export function docsOptions(repository: string, overrides: Partial<DocsOptions> = {}): DocsOptions {
+  return {
+    path: path.join(repoRoot, 'docs'),
+    routeBasePath: '/',
+    sidebarPath: path.join(repoRoot, 'sidebars.ts'),
+    sidebarItemsGenerator,
+    editUrl: `${repository}/edit/main/`,
+    lastVersion: 'current',
+    versions: {current: {label: 'Next', path: ''}},
+    ...overrides,
+  } as DocsOptions;
+}

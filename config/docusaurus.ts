@@ -1,0 +1,103 @@
+/**
+ * Assembles the Docusaurus configuration from the per-concern modules. The real site and
+ * the test fixture sites both use this, so tests exercise the configuration we ship.
+ */
+import path from 'node:path';
+import {repoRoot} from './paths';
+import type {Config, PluginConfig} from '@docusaurus/types';
+import type {Options as DocsOptions} from '@docusaurus/plugin-content-docs';
+import type * as Preset from '@docusaurus/preset-classic';
+import {themes as prismThemes} from 'prism-react-renderer';
+import type {SiteEnv} from './env';
+import {site} from './site';
+import {navbar} from './navbar';
+import {footer} from './footer';
+import {redirectsTo} from './redirects';
+import {thirdPartyScripts} from './analytics';
+import {docsOptions} from './docs';
+import navbarValidationPlugin from '../plugins/navbar-validation';
+
+export interface SiteOptions {
+  env: SiteEnv;
+  /** Overrides for the docs plugin (fixture sites point it at their own pages). */
+  docs?: Partial<DocsOptions>;
+  /** Extra plugins (fixture sites, later features). */
+  plugins?: PluginConfig[];
+  /** Folder of React pages; defaults to the site's src/pages. */
+  pagesPath?: string;
+  /** Legacy redirects are on for the real site. */
+  redirects?: boolean;
+}
+
+export function createConfig({env, docs = {}, plugins = [], pagesPath, redirects = true}: SiteOptions): Config {
+  const thirdParty = thirdPartyScripts(env);
+  return {
+    title: site.title,
+    tagline: site.tagline,
+    url: env.siteUrl ?? site.url,
+    baseUrl: env.baseUrl,
+    trailingSlash: false,
+    favicon: 'img/favicon.svg',
+    staticDirectories: [path.join(repoRoot, 'static')],
+    organizationName: 'Unleash',
+    projectName: 'unleash',
+
+    onBrokenLinks: 'throw',
+    onBrokenAnchors: 'warn',
+    onDuplicateRoutes: 'warn',
+
+    future: {v4: true, faster: true},
+    // Keep the storage keys the spec names (`theme`, `docusaurus.announcement.*`).
+    storage: {type: 'localStorage', namespace: false},
+
+    i18n: {
+      defaultLocale: 'en',
+      locales: ['en'],
+      localeConfigs: {en: {label: 'English', direction: 'ltr', htmlLang: 'en'}},
+    },
+
+    markdown: {
+      format: 'detect',
+      mermaid: true,
+      hooks: {onBrokenMarkdownLinks: 'throw'},
+    },
+    themes: ['@docusaurus/theme-mermaid'],
+
+    presets: [
+      [
+        'classic',
+        {
+          docs: docsOptions(site.repository, docs),
+          blog: false,
+          pages: {path: pagesPath ?? path.join(repoRoot, 'src/pages')},
+          theme: {customCss: path.join(repoRoot, 'src/css/custom.css')},
+          sitemap: {lastmod: null, changefreq: null, priority: null},
+        } satisfies Preset.Options,
+      ],
+    ],
+
+    plugins: [
+      navbarValidationPlugin,
+      ...(redirects ? [['@docusaurus/plugin-client-redirects', {createRedirects: redirectsTo}] as PluginConfig] : []),
+      ...thirdParty.plugins,
+      ...plugins,
+    ],
+    headTags: thirdParty.headTags,
+    scripts: thirdParty.scripts,
+
+    themeConfig: {
+      colorMode: env.colorMode,
+      announcementBar: env.announcementBar,
+      navbar: navbar(env.navbarHideOnScroll),
+      footer: footer(),
+      tableOfContents: {minHeadingLevel: 2, maxHeadingLevel: 3},
+      docs: {sidebar: {hideable: true, autoCollapseCategories: false}},
+      prism: {
+        theme: prismThemes.github,
+        darkTheme: prismThemes.dracula,
+        additionalLanguages: ['bash', 'json', 'yaml', 'java', 'kotlin', 'swift', 'dart', 'ruby', 'php', 'rust', 'csharp', 'go', 'python', 'sql', 'nginx', 'ini', 'docker', 'powershell', 'toml', 'diff'],
+      },
+      mermaid: {theme: {light: 'neutral', dark: 'dark'}},
+    } satisfies Preset.ThemeConfig,
+  };
+}

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# npm test: type check, unit and build-validation tests, the production build, the route
+# contract, then the browser tests in Debian's Chromium against that build.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bash scripts/ensure-chromium.sh
+
+step() { printf '\n== %s ==\n' "$1"; }
+
+step 'type check'
+npx tsc --noEmit
+
+step 'unit and build-validation tests'
+npx vitest run
+
+step 'production build'
+npm run build
+
+step 'route contract'
+npm run check:routes
+
+step 'browser tests'
+npx playwright test

@@ -1,0 +1,57 @@
+import {expect, test} from '@playwright/test';
+import {configuredUrl, hydrated, wrongBaseUrl} from './support';
+
+test.describe('failure states', () => {
+  test('a slow code chunk shows the spinner after its delay', async ({page}) => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/js/lazy-panel*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(configuredUrl('/lazy'));
+    await hydrated(page);
+    await expect(page.locator('svg#loader')).toBeVisible();
+    release();
+    await expect(page.locator('#lazy-panel')).toHaveText('The lazily loaded panel arrived.');
+    await expect(page.locator('svg#loader')).toHaveCount(0);
+  });
+
+  test('a failed code chunk shows the error with a Retry button that recovers', async ({page}) => {
+    let fail = true;
+    await page.route('**/assets/js/lazy-panel*.js', (route) => (fail ? route.abort() : route.continue()));
+    await page.goto(configuredUrl('/lazy'));
+    await hydrated(page);
+    const retry = page.getByRole('button', {name: 'Retry'});
+    await expect(retry).toBeVisible();
+    await expect(page.getByText(/Loading chunk|ChunkLoadError|failed/i).first()).toBeVisible();
+    fail = false;
+    await retry.click();
+    await expect(page.locator('#lazy-panel')).toBeVisible();
+  });
+
+  test('a component that throws shows the crash page', async ({page}) => {
+    await page.goto(configuredUrl('/crash'));
+    await expect(page.getByRole('heading', {name: 'This page crashed.'})).toBeVisible();
+    await expect(page.getByText('Fixture component exploded')).toBeVisible();
+    await expect(page.getByText('the panel had no data')).toBeVisible();
+    await expect(page.getByRole('button', {name: 'Try again'})).toBeVisible();
+    await expect(page).toHaveTitle(/Page Error/);
+  });
+
+  test('the site served under a wrong base URL shows the misconfiguration banner', async ({page}) => {
+    await page.goto(wrongBaseUrl('/'));
+    await expect(page.getByText('Your Docusaurus site did not load properly.')).toBeVisible();
+  });
+
+  test('the navbar hides on scroll down and comes back on scroll up when enabled', async ({page}) => {
+    await page.goto(configuredUrl('/long'));
+    await hydrated(page);
+    const navbar = page.locator('nav.navbar');
+    await expect(navbar).not.toHaveClass(/navbarHidden/);
+    await page.mouse.wheel(0, 1500);
+    await expect(navbar).toHaveClass(/navbarHidden/);
+    await page.mouse.wheel(0, -300);
+    await expect(navbar).not.toHaveClass(/navbarHidden/);
+  });
+});

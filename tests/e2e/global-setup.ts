@@ -1,0 +1,33 @@
+/**
+ * Serves the production build (and the same build under a wrong base path), and builds and
+ * serves the "configured" fixture site: the real configuration with every optional feature
+ * switched on. URLs reach the tests through environment variables.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import {startStaticServer} from '../support/staticServer';
+import {buildFixtureSite} from '../support/fixtureSite';
+import {configuredSite} from '../fixtures/configured-site/site';
+
+const repoRoot = path.resolve(__dirname, '../..');
+
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const buildDir = path.join(repoRoot, 'build');
+  if (!fs.existsSync(path.join(buildDir, 'index.html'))) {
+    throw new Error(`No production build in ${buildDir}: run "npm run build" before the browser tests.`);
+  }
+  const fixture = await buildFixtureSite(configuredSite);
+  if (fixture.code !== 0) throw new Error(`The configured fixture site failed to build:\n${fixture.output}`);
+
+  const site = await startStaticServer(buildDir);
+  const wrongBase = await startStaticServer(buildDir, {prefix: '/wrong-base'});
+  const configured = await startStaticServer(fixture.buildDir);
+  process.env.SITE_URL_UNDER_TEST = site.url;
+  process.env.WRONG_BASE_URL_UNDER_TEST = wrongBase.url;
+  process.env.CONFIGURED_URL_UNDER_TEST = configured.url;
+  process.env.BUILD_DIR_UNDER_TEST = buildDir;
+
+  return async () => {
+    await Promise.all([site.close(), wrongBase.close(), configured.close()]);
+  };
+}

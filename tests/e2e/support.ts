@@ -1,0 +1,29 @@
+import type {ConsoleMessage, Page} from '@playwright/test';
+
+function base(name: string): string {
+  const url = process.env[name];
+  if (!url) throw new Error(`${name} is not set: run the browser tests through "npm run test:e2e".`);
+  return url;
+}
+
+/** A URL on the production build. */
+export const siteUrl = (path = '/') => `${base('SITE_URL_UNDER_TEST')}${path}`;
+/** A URL on the configured fixture site (every optional feature on). */
+export const configuredUrl = (path = '/') => `${base('CONFIGURED_URL_UNDER_TEST')}${path}`;
+/** The production build served under a base path it was not built for. */
+export const wrongBaseUrl = (path = '/') => `${base('WRONG_BASE_URL_UNDER_TEST')}${path}`;
+export const buildDir = () => base('BUILD_DIR_UNDER_TEST');
+
+/** Waits until React has hydrated the page, so clicks reach client-side handlers. */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
+}
+
+export function collectConsole(page: Page, types: ReadonlyArray<ReturnType<ConsoleMessage['type']>> = ['error', 'warning']): string[] {
+  const messages: string[] = [];
+  page.on('console', (message) => {
+    if (types.includes(message.type())) messages.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => messages.push(`pageerror: ${error.message}`));
+  return messages;
+}
