@@ -28,6 +28,7 @@ export function thirdPartyScripts(env: SiteEnv): ThirdPartyScripts {
     // A command queue the tracker drains when it loads, so initialisation never waits on it.
     headTags.push({
       tagName: 'script',
+      attributes: {},
       innerHTML: `window.visitorTracking=window.visitorTracking||[];window.visitorTracking.push(['init',${JSON.stringify(clientId)}]);`,
     });
     headTags.push({tagName: 'script', attributes: {src: scriptUrl, async: true}});

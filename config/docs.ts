@@ -19,14 +19,33 @@ function withoutHidden(items: GeneratedItem[]): GeneratedItem[] {
   });
 }
 
+/** Folders whose pages sidebars.ts lists itself (the API reference has its own structure). */
+export const explicitlyListedFolders = ['reference/api/'];
+
+function withoutFolders(items: GeneratedItem[], folders: string[]): GeneratedItem[] {
+  return items.flatMap((item): GeneratedItem[] => {
+    if (item.type === 'doc' && folders.some((folder) => item.id.startsWith(folder))) return [];
+    if (item.type === 'category') {
+      const inner = withoutFolders(item.items, folders);
+      const linkId = item.link?.type === 'doc' ? item.link.id : undefined;
+      if (inner.length === 0 && (!linkId || folders.some((folder) => linkId.startsWith(folder)))) return [];
+      return [{...item, items: inner}];
+    }
+    return [item];
+  });
+}
+
 /**
- * The default generator, minus pages kept out of the sidebar and minus the folder's own
- * index page, which is already the link of the category that holds the folder.
+ * The default generator, minus pages kept out of the sidebar, minus folders listed
+ * explicitly elsewhere, and minus the folder's own index page, which is already the link
+ * of the category that holds the folder.
  */
 export const sidebarItemsGenerator: SidebarItemsGenerator = async ({defaultSidebarItemsGenerator, ...args}) => {
-  const folderIndex = `${args.item.dirName}/index`;
-  const items = await defaultSidebarItemsGenerator(args);
-  return withoutHidden(items).filter((item) => !(item.type === 'doc' && item.id === folderIndex));
+  const {dirName} = args.item;
+  const folderIndex = `${dirName}/index`;
+  const excluded = explicitlyListedFolders.filter((folder) => !`${dirName}/`.startsWith(folder));
+  const items = withoutFolders(withoutHidden(await defaultSidebarItemsGenerator(args)), excluded);
+  return items.filter((item) => !(item.type === 'doc' && item.id === folderIndex));
 };
 
 export function docsOptions(repository: string, overrides: Partial<DocsOptions> = {}): DocsOptions {

@@ -16,6 +16,8 @@ import {redirectsTo} from './redirects';
 import {thirdPartyScripts} from './analytics';
 import {docsOptions} from './docs';
 import navbarValidationPlugin from '../plugins/navbar-validation';
+import {searchConfig} from './search';
+import {API_LANGUAGE_TABS, apiPlugin} from './api';
 
 export interface SiteOptions {
   env: SiteEnv;
@@ -31,6 +33,7 @@ export interface SiteOptions {
 
 export function createConfig({env, docs = {}, plugins = [], pagesPath, redirects = true}: SiteOptions): Config {
   const thirdParty = thirdPartyScripts(env);
+  const search = searchConfig(env);
   return {
     title: site.title,
     tagline: site.tagline,
@@ -61,7 +64,7 @@ export function createConfig({env, docs = {}, plugins = [], pagesPath, redirects
       mermaid: true,
       hooks: {onBrokenMarkdownLinks: 'throw'},
     },
-    themes: ['@docusaurus/theme-mermaid'],
+    themes: ['@docusaurus/theme-mermaid', 'docusaurus-theme-openapi-docs'],
 
     presets: [
       [
@@ -78,14 +81,19 @@ export function createConfig({env, docs = {}, plugins = [], pagesPath, redirects
 
     plugins: [
       navbarValidationPlugin,
+      apiPlugin(),
       ...(redirects ? [['@docusaurus/plugin-client-redirects', {createRedirects: redirectsTo}] as PluginConfig] : []),
+      ...search.plugins,
       ...thirdParty.plugins,
       ...plugins,
     ],
     headTags: thirdParty.headTags,
     scripts: thirdParty.scripts,
 
+    customFields: {search: search.customFields},
+
     themeConfig: {
+      ...search.themeConfig,
       colorMode: env.colorMode,
       announcementBar: env.announcementBar,
       navbar: navbar(env.navbarHideOnScroll),
@@ -98,6 +106,7 @@ export function createConfig({env, docs = {}, plugins = [], pagesPath, redirects
         additionalLanguages: ['bash', 'json', 'yaml', 'java', 'kotlin', 'swift', 'dart', 'ruby', 'php', 'rust', 'csharp', 'go', 'python', 'sql', 'nginx', 'ini', 'docker', 'powershell', 'toml', 'diff'],
       },
       mermaid: {theme: {light: 'neutral', dark: 'dark'}},
+      languageTabs: API_LANGUAGE_TABS,
     } satisfies Preset.ThemeConfig,
   };
 }

@@ -1,0 +1,92 @@
+/**
+ * Browser side of the local search: an algoliasearch client whose requester answers
+ * `POST /1/indexes/*\/queries` from the local index instead of the network. Keeping the
+ * official client keeps its transport: connect/read timeouts and host retry apply as they
+ * would against Algolia, so DocSearch's stalled and error states work unchanged.
+ */
+import {liteClient, type LiteClient} from 'algoliasearch/lite';
+import type {EndRequest, Requester, Response} from '@algolia/client-common';
+import {LocalSearchEngine} from './engine';
+import type {LocalIndexFile, Manifest, ShardFile} from './types';
+
+import {LOCAL_API_KEY, LOCAL_APP_ID} from './constants';
+
+class TimeoutError extends Error {}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new TimeoutError(`Timed out after ${ms} ms`)), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+async function fetchJson<T>(url: string, init?: RequestInit): Promise<T> {
+  const response = await fetch(url, init);
+  if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
+  return (await response.json()) as T;
+}
+
+const engines = new Map<string, Promise<LocalSearchEngine>>();
+
+/** Loads (once) the index under `<baseUrl>search/`; a failed load is retried next time. */
+export function loadLocalEngine(baseUrl: string): Promise<LocalSearchEngine> {
+  let engine = engines.get(baseUrl);
+  if (!engine) {
+    const dir = `${baseUrl}search/`;
+    engine = (async () => {
+      // The manifest changes with every build; the files it names are content-hashed.
+      const manifest = await fetchJson<Manifest>(`${dir}manifest.json`, {cache: 'no-cache'});
+      const file = await fetchJson<LocalIndexFile>(`${dir}${manifest.index}`);
+      return new LocalSearchEngine(file, (shard) => fetchJson<ShardFile>(`${dir}${file.shards[shard]}`));
+    })();
+    engine.catch(() => engines.delete(baseUrl));
+    engines.set(baseUrl, engine);
+  }
+  return engine;
+}
+
+function reply(status: number, body: unknown, isTimedOut = false): Response {
+  return {status, content: typeof body === 'string' ? body : JSON.stringify(body), isTimedOut};
+}
+
+export function createLocalRequester(baseUrl: string): Requester {
+  return {
+    async send(request: EndRequest): Promise<Response> {
+      const {pathname} = new URL(request.url);
+      if (request.method !== 'POST' || !/^\/1\/indexes\/[^/]+\/queries$/.test(pathname)) {
+        return reply(404, {message: `The local search index answers POST /1/indexes/*/queries only, not ${request.method} ${pathname}`, status: 404});
+      }
+      let engine: LocalSearchEngine;
+      try {
+        // Loading the index plays the part of connecting to a host.
+        engine = await withTimeout(loadLocalEngine(baseUrl), request.connectTimeout);
+      } catch (error) {
+        return error instanceof TimeoutError ? reply(0, '', true) : reply(0, String(error));
+      }
+      try {
+        const data = request.data instanceof Uint8Array ? new TextDecoder().decode(request.data) : (request.data ?? '{}');
+        const body = JSON.parse(data) as {requests?: Array<Record<string, unknown>>};
+        return reply(200, await withTimeout(engine.multiQuery(body), request.responseTimeout));
+      } catch (error) {
+        if (error instanceof TimeoutError) return reply(0, '', true);
+        if (error instanceof SyntaxError) return reply(400, {message: `Malformed request body: ${error.message}`, status: 400});
+        // A shard that failed to load is a network failure: let the transport retry.
+        return reply(0, String(error));
+      }
+    },
+  };
+}
+
+/** The search client used by the modal and the search page in local mode. */
+export function createLocalSearchClient(baseUrl: string): LiteClient {
+  return liteClient(LOCAL_APP_ID, LOCAL_API_KEY, {requester: createLocalRequester(baseUrl)});
+}

@@ -1,0 +1,40 @@
+/**
+ * npm run api:generate: bundles openapi/ and generates the API reference pages from it
+ * (never committed). The introduction page is served at /reference/api/unleash.
+ */
+import {spawnSync} from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import {processEnv} from '../../config/env';
+import {API_OUTPUT_DIR} from '../../config/api';
+import {BUNDLE_FILE, OPENAPI_DIR, bundle, writeBundle} from './bundle';
+
+const root = path.resolve(__dirname, '../..');
+const outputDir = path.join(root, API_OUTPUT_DIR);
+export const API_INDEX_ROUTE = '/reference/api/unleash';
+
+function run(): void {
+  const document = bundle(OPENAPI_DIR, processEnv().apiServerUrl);
+  writeBundle(document);
+  fs.rmSync(outputDir, {recursive: true, force: true});
+  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/@docusaurus/core/bin/docusaurus.mjs'), 'gen-api-docs', 'all'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) {
+    throw new Error(`gen-api-docs failed:\n${result.stdout}\n${result.stderr}`);
+  }
+  const info = fs.readdirSync(outputDir).find((file) => file.endsWith('.info.mdx'));
+  if (!info) throw new Error(`gen-api-docs wrote no introduction page into ${API_OUTPUT_DIR}`);
+  const file = path.join(outputDir, info);
+  fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace(/^---\n/, `---\nslug: ${API_INDEX_ROUTE}\n`));
+  const pages = fs.readdirSync(outputDir).filter((name) => name.endsWith('.mdx')).length;
+  console.log(`[openapi] generated ${pages} pages from ${path.relative(root, BUNDLE_FILE)} into ${API_OUTPUT_DIR}`);
+}
+
+try {
+  run();
+} catch (error) {
+  console.error(`[openapi] ${(error as Error).message}`);
+  process.exit(1);
+}

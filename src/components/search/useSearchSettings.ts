@@ -1,0 +1,62 @@
+/**
+ * Search settings and helpers shared by the modal and the search page: which provider
+ * answers, the contextual facet filters (language and docs version), and how result URLs
+ * are rewritten.
+ */
+import {useCallback, useMemo} from 'react';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import {useDocsContextualSearchTags} from '@docusaurus/plugin-content-docs/client';
+import type {SearchCustomFields} from '@site/config/search';
+
+export interface AlgoliaThemeConfig {
+  appId: string;
+  apiKey: string;
+  indexName: string;
+  contextualSearch: boolean;
+  searchPagePath: string;
+  externalUrlRegex?: string;
+  replaceSearchResultPathname?: {from: string; to: string};
+  searchParameters?: {facetFilters?: FacetFilters};
+  insights?: boolean;
+}
+
+export type FacetFilters = Array<string | string[]>;
+
+export function useSearchSettings(): SearchCustomFields & {baseUrl: string; algolia: AlgoliaThemeConfig} {
+  const {siteConfig} = useDocusaurusContext();
+  const fields = (siteConfig.customFields as {search: SearchCustomFields}).search;
+  const algolia = (siteConfig.themeConfig as {algolia: AlgoliaThemeConfig}).algolia;
+  return {...fields, baseUrl: siteConfig.baseUrl, algolia};
+}
+
+/** `language:<locale>` AND any of the search tags of the current context (DocSearch's convention). */
+export function useContextualFacetFilters(): FacetFilters {
+  const {i18n} = useDocusaurusContext();
+  const docsTags = useDocsContextualSearchTags();
+  const {algolia} = useSearchSettings();
+  return useMemo(() => {
+    const contextual: FacetFilters = [`language:${i18n.currentLocale}`, ['docusaurus_tag:default', ...docsTags.map((tag) => `docusaurus_tag:${tag}`)]];
+    return algolia.contextualSearch ? [...contextual, ...(algolia.searchParameters?.facetFilters ?? [])] : (algolia.searchParameters?.facetFilters ?? []);
+  }, [i18n.currentLocale, docsTags, algolia]);
+}
+
+export function isExternalUrl(regex: string | undefined, url: string): boolean {
+  return Boolean(regex) && new RegExp(regex!).test(url);
+}
+
+/** Makes result URLs relative to this site, applying replaceSearchResultPathname. */
+export function useResultUrl(): (url: string) => string {
+  const {algolia, baseUrl} = useSearchSettings();
+  return useCallback(
+    (url: string) => {
+      if (isExternalUrl(algolia.externalUrlRegex, url)) return url;
+      const parsed = new URL(url, 'https://site.invalid');
+      let pathname = parsed.pathname;
+      const replace = algolia.replaceSearchResultPathname;
+      if (replace && pathname.startsWith(replace.from)) pathname = replace.to + pathname.slice(replace.from.length);
+      if (!pathname.startsWith(baseUrl)) pathname = baseUrl + pathname.replace(/^\//, '');
+      return `${pathname}${parsed.hash}`;
+    },
+    [algolia, baseUrl],
+  );
+}
