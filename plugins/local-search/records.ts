@@ -59,7 +59,7 @@ function ownText(element: HTMLElement): string {
 }
 
 export function extractRecords({url, html}: PageInput): SearchRecord[] {
-  const root = parse(html, {blockTextElements: {script: false, style: false, pre: true, noscript: false}});
+  const root = parse(html, {blockTextElements: {script: false, style: false, noscript: false}});
   const language = meta(root, 'docsearch:language') ?? root.querySelector('html')?.getAttribute('lang') ?? 'en';
   const tag = meta(root, 'docsearch:docusaurus_tag') ?? 'default';
   const article = root.querySelector('article .theme-doc-markdown') ?? root.querySelector('article') ?? root.querySelector('main');
