@@ -10,18 +10,18 @@ import {repoRoot} from './paths';
 export const API_OUTPUT_DIR = 'docs/reference/api/unleash';
 export const API_BUNDLE = path.join(repoRoot, '.docusaurus/openapi/unleash.json');
 
-/** The code-sample tabs of every operation, in this order. */
+/** The code-sample tabs of every operation, in this order, each with one client library. */
 export const API_LANGUAGE_TABS = [
-  {highlight: 'bash', language: 'curl', codeSampleLanguage: 'cURL', logoClass: 'curl'},
-  {highlight: 'python', language: 'python', codeSampleLanguage: 'Python', logoClass: 'python', variant: 'requests'},
-  {highlight: 'go', language: 'go', codeSampleLanguage: 'Go', logoClass: 'go', variant: 'native'},
-  {highlight: 'javascript', language: 'nodejs', codeSampleLanguage: 'JavaScript', logoClass: 'nodejs', variant: 'native'},
+  {highlight: 'bash', language: 'curl', codeSampleLanguage: 'cURL', logoClass: 'curl', variant: 'cURL'},
+  {highlight: 'python', language: 'python', codeSampleLanguage: 'Python', logoClass: 'python', variant: 'Requests'},
+  {highlight: 'go', language: 'go', codeSampleLanguage: 'Go', logoClass: 'go', variant: 'Native'},
+  {highlight: 'javascript', language: 'nodejs', codeSampleLanguage: 'JavaScript', logoClass: 'nodejs', variant: 'Native'},
   {highlight: 'ruby', language: 'ruby', codeSampleLanguage: 'Ruby', logoClass: 'ruby', variant: 'Net::HTTP'},
-  {highlight: 'csharp', language: 'csharp', codeSampleLanguage: 'C#', logoClass: 'csharp', variant: 'httpclient'},
+  {highlight: 'csharp', language: 'csharp', codeSampleLanguage: 'C#', logoClass: 'csharp', variant: 'HttpClient'},
   {highlight: 'php', language: 'php', codeSampleLanguage: 'PHP', logoClass: 'php', variant: 'cURL'},
   {highlight: 'java', language: 'java', codeSampleLanguage: 'Java', logoClass: 'java', variant: 'OkHttp'},
   {highlight: 'powershell', language: 'powershell', codeSampleLanguage: 'PowerShell', logoClass: 'powershell', variant: 'RestMethod'},
-] as const;
+].map((tab) => ({...tab, variants: [tab.variant]}));
 
 export function apiPlugin(): PluginConfig {
   return [

@@ -16,6 +16,7 @@ import {redirectsTo} from './redirects';
 import {thirdPartyScripts} from './analytics';
 import {docsOptions} from './docs';
 import navbarValidationPlugin from '../plugins/navbar-validation';
+import announcementBarPlugin from '../plugins/announcement-bar';
 import {searchConfig} from './search';
 import {API_LANGUAGE_TABS, apiPlugin} from './api';
 
@@ -83,6 +84,7 @@ export function createConfig({env, docs = {}, plugins = [], pagesPath, redirects
       navbarValidationPlugin,
       apiPlugin(),
       ...(redirects ? [['@docusaurus/plugin-client-redirects', {createRedirects: redirectsTo}] as PluginConfig] : []),
+      ...(env.announcementBar ? [announcementBarPlugin(env.announcementBar.id)] : []),
       ...search.plugins,
       ...thirdParty.plugins,
       ...plugins,
@@ -103,7 +105,7 @@ export function createConfig({env, docs = {}, plugins = [], pagesPath, redirects
       prism: {
         theme: prismThemes.github,
         darkTheme: prismThemes.dracula,
-        additionalLanguages: ['bash', 'json', 'yaml', 'java', 'kotlin', 'swift', 'dart', 'ruby', 'php', 'rust', 'csharp', 'go', 'python', 'sql', 'nginx', 'ini', 'docker', 'powershell', 'toml', 'diff'],
+        additionalLanguages: ['bash', 'java', 'dart', 'ruby', 'php', 'csharp', 'sql', 'nginx', 'ini', 'docker', 'powershell', 'toml', 'diff'],
       },
       mermaid: {theme: {light: 'neutral', dark: 'dark'}},
       languageTabs: API_LANGUAGE_TABS,

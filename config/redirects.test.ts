@@ -41,6 +41,7 @@ describe('legacy redirects', () => {
   it('never redirects a page to itself, and leaves the 404 page alone', () => {
     for (const route of routes) expect(redirectsTo(route)).not.toContain(route);
     expect(redirectsTo('/404')).toEqual([]);
+    expect(redirectsTo('/404.html')).toEqual([]);
   });
 
   it('produces each legacy path for one target only', () => {

@@ -33,7 +33,8 @@ for (const {from, to} of legacyRedirects) {
 
 /** All paths that should redirect to `existingPath` (never `existingPath` itself). */
 export function redirectsTo(existingPath: string): string[] {
-  if (existingPath.endsWith('/404') || existingPath === '/404') return [];
+  // The not-found page is served for unknown paths; it has nothing to redirect from.
+  if (/\/404(\.html)?$/.test(existingPath)) return [];
   const legacy = fromsByTarget.get(existingPath) ?? [];
   const candidates = withHtm([...withDocsPrefix(existingPath), ...legacy.flatMap(withDocsPrefix)]);
   return [...new Set(candidates)].filter((path) => path !== existingPath && path !== '/');

@@ -32,10 +32,13 @@ export function pageExists(buildDir: string, route: string): boolean {
   return fs.existsSync(htmlFileFor(buildDir, route));
 }
 
-/** The target of a client-redirect page, or undefined when the file is not a redirect. */
+/**
+ * The target of the client-redirect page for `from`, or undefined when there is none. The
+ * redirect plugin writes `<from>/index.html`, which static hosts serve for `<from>`.
+ */
 export function redirectTarget(buildDir: string, from: string): string | undefined {
-  const file = htmlFileFor(buildDir, from);
-  if (!fs.existsSync(file)) return undefined;
+  const file = [htmlFileFor(buildDir, from), path.join(buildDir, decodeURI(from).slice(1), 'index.html')].find((candidate) => fs.existsSync(candidate));
+  if (!file) return undefined;
   const match = /<meta http-equiv="refresh" content="0; url=([^"]+)"/.exec(fs.readFileSync(file, 'utf8'));
   return match ? new URL(match[1]!, 'http://site.invalid').pathname : undefined;
 }

@@ -30,13 +30,22 @@ test.describe('failure states', () => {
     await expect(page.locator('#lazy-panel')).toBeVisible();
   });
 
-  test('a component that throws shows the crash page', async ({page}) => {
+  test('a component that throws inside the layout shows the crash page', async ({page}) => {
+    await page.goto(configuredUrl('/crash-in-layout'));
+    await expect(page.getByRole('heading', {name: 'This page crashed.', exact: true})).toBeVisible();
+    await expect(page.getByText('Panel exploded inside the layout')).toBeVisible();
+    await expect(page.getByText('the chart had no series')).toBeVisible();
+    await page.getByRole('button', {name: 'Try again'}).click();
+    await expect(page.getByRole('heading', {name: 'This page crashed.', exact: true})).toBeVisible();
+  });
+
+  test('a page that throws outside the layout shows the error page titled "Page Error"', async ({page}) => {
     await page.goto(configuredUrl('/crash'));
-    await expect(page.getByRole('heading', {name: 'This page crashed.'})).toBeVisible();
+    await expect(page.getByRole('heading', {name: /^This page crashed/})).toBeVisible();
     await expect(page.getByText('Fixture component exploded')).toBeVisible();
     await expect(page.getByText('the panel had no data')).toBeVisible();
     await expect(page.getByRole('button', {name: 'Try again'})).toBeVisible();
-    await expect(page).toHaveTitle(/Page Error/);
+    await expect(page).toHaveTitle('Page Error');
   });
 
   test('the site served under a wrong base URL shows the misconfiguration banner', async ({page}) => {
@@ -49,9 +58,9 @@ test.describe('failure states', () => {
     await hydrated(page);
     const navbar = page.locator('nav.navbar');
     await expect(navbar).not.toHaveClass(/navbarHidden/);
-    await page.mouse.wheel(0, 1500);
+    for (let y = 200; y <= 1600; y += 200) await page.evaluate((top) => window.scrollTo(0, top), y);
     await expect(navbar).toHaveClass(/navbarHidden/);
-    await page.mouse.wheel(0, -300);
+    for (let y = 1400; y >= 1000; y -= 200) await page.evaluate((top) => window.scrollTo(0, top), y);
     await expect(navbar).not.toHaveClass(/navbarHidden/);
   });
 });

@@ -47,7 +47,7 @@ test.describe('third-party scripts', () => {
         ((window as unknown as {dataLayer: IArguments[]}).dataLayer ?? [])
           .map((entry) => Array.from(entry))
           .filter((entry) => entry[0] === 'event' && entry[1] === 'page_view')
-          .map((entry) => (entry[2] as {page_path: string}).page_path),
+          .map((entry) => (entry[2] as {page_path?: string} | undefined)?.page_path ?? new URL(String((entry[2] as {page_location?: string} | undefined)?.page_location ?? location.href)).pathname),
       );
     const before = (await pageViews()).length;
     await page.getByRole('link', {name: 'Go to the short page'}).click();

@@ -10,8 +10,11 @@ import {ENV_VARIABLES} from '../../config/env';
 export const repoRoot = path.resolve(__dirname, '../..');
 const tmpRoot = path.join(repoRoot, 'tests/.tmp');
 
-/** Pages every fixture needs because the real navbar links to them. */
+/** Pages every fixture needs because the real navbar and not-found page link to them. */
 const NAVBAR_TARGETS: Record<string, string> = {
+  'reference/index.md': page('Reference', 'Reference landing.'),
+  'reference/sdks/index.md': page('SDKs', 'SDK overview.'),
+  'using-unleash/deploy/index.md': page('Self-hosting', 'Deployment landing.'),
   'quickstart.md': page('Quickstart', 'Start here.'),
   'unleash-academy/introduction.md': page('Introduction', 'Academy introduction.'),
   'unleash-academy/foundational.md': page('Foundational', 'Foundational course.'),
@@ -69,6 +72,8 @@ export function writeFixtureSite(fixture: FixtureSite): string {
   writeFiles(path.join(siteDir, 'docs'), {...NAVBAR_TARGETS, ...fixture.docs});
   writeFiles(path.join(siteDir, 'pages'), fixture.pages ?? {'index.tsx': DEFAULT_HOME});
   fs.writeFileSync(path.join(siteDir, 'sidebars.ts'), fixture.sidebars ?? DEFAULT_SIDEBARS);
+  // The site's theme overrides and the modules they import through @site/ are the real ones.
+  for (const shared of ['src', 'plugins']) fs.symlinkSync(path.join(repoRoot, shared), path.join(siteDir, shared), 'dir');
   fs.writeFileSync(
     path.join(siteDir, 'docusaurus.config.ts'),
     `import path from 'node:path';

@@ -1,12 +1,29 @@
-/** The search client for the configured provider: the local index or Algolia. */
-import {liteClient, type LiteClient} from 'algoliasearch/lite';
-import {createLocalSearchClient, loadLocalEngine} from '@site/plugins/local-search/client';
+/**
+ * The search client for the configured provider: the local index or Algolia. Both clients
+ * (and the local engine) load on demand, when the reader reaches for search, so they cost
+ * nothing on page load.
+ */
+import type {LiteClient} from 'algoliasearch/lite';
 
-export function createSearchClient(provider: 'local' | 'algolia', baseUrl: string, appId: string, apiKey: string): LiteClient {
-  return provider === 'local' ? createLocalSearchClient(baseUrl) : liteClient(appId, apiKey);
+export type Provider = 'local' | 'algolia';
+
+type ClientModule = typeof import('@site/plugins/local-search/client');
+
+let localModule: Promise<ClientModule> | undefined;
+function loadLocalModule(): Promise<ClientModule> {
+  localModule ??= import(/* webpackChunkName: "local-search" */ '@site/plugins/local-search/client');
+  return localModule;
 }
 
-/** Starts loading the local index early, when the reader is about to search. */
-export function preloadSearchIndex(provider: 'local' | 'algolia', baseUrl: string): void {
-  if (provider === 'local') loadLocalEngine(baseUrl).catch(() => undefined);
+export async function createSearchClient(provider: Provider, baseUrl: string, appId: string, apiKey: string): Promise<LiteClient> {
+  if (provider === 'local') return (await loadLocalModule()).createLocalSearchClient(baseUrl);
+  const {liteClient} = await import('algoliasearch/lite');
+  return liteClient(appId, apiKey);
+}
+
+/** Loads the client code, and for the local provider starts loading the index too. */
+export async function preloadSearch(provider: Provider, baseUrl: string): Promise<void> {
+  if (provider !== 'local') return;
+  const module = await loadLocalModule();
+  module.loadLocalEngine(baseUrl).catch(() => undefined);
 }

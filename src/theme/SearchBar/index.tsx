@@ -6,15 +6,17 @@
  */
 import {useCallback, useEffect, useMemo, useRef, useState, type ReactNode} from 'react';
 import {createPortal} from 'react-dom';
-import {DocSearchButton, useDocSearchKeyboardEvents, type DocSearchHit, type DocSearchTransformClient} from '@docsearch/react';
-import type {DocSearchModal as DocSearchModalComponent} from '@docsearch/react';
+import type {DocSearchHit, DocSearchModal as DocSearchModalComponent, DocSearchTransformClient} from '@docsearch/react';
 import Head from '@docusaurus/Head';
 import Link from '@docusaurus/Link';
 import {useHistory} from '@docusaurus/router';
 import {useSearchLinkCreator} from '@docusaurus/theme-common';
 import Translate from '@docusaurus/Translate';
 import {isExternalUrl, useContextualFacetFilters, useResultUrl, useSearchSettings} from '@site/src/components/search/useSearchSettings';
-import {createSearchClient, preloadSearchIndex} from '@site/src/components/search/searchClient';
+import {createSearchClient, preloadSearch} from '@site/src/components/search/searchClient';
+import {SearchButton} from '@site/src/components/search/SearchButton';
+import {useSearchShortcuts} from '@site/src/components/search/useSearchShortcuts';
+import type {LiteClient} from 'algoliasearch/lite';
 import '@docsearch/css/dist/_variables.css';
 import '@docsearch/css/dist/button.css';
 import './styles.css';
@@ -23,10 +25,18 @@ import './styles.css';
 const snippetWords = () => (window.matchMedia('(max-width: 768px)').matches ? 5 : 10);
 
 let DocSearchModal: typeof DocSearchModalComponent | null = null;
+/** In local mode, the client that answers from the index (loaded with the modal). */
+let localClient: LiteClient | null = null;
 
-function loadModal(): Promise<void> {
-  if (DocSearchModal) return Promise.resolve();
-  return Promise.all([import('@docsearch/react/modal'), import('@docsearch/css/dist/modal.css')]).then(([module]) => {
+function loadModal(provider: 'local' | 'algolia', baseUrl: string, appId: string, apiKey: string): Promise<void> {
+  const client =
+    provider === 'local' && !localClient
+      ? createSearchClient(provider, baseUrl, appId, apiKey).then((created) => {
+          localClient = created;
+        })
+      : Promise.resolve();
+  if (DocSearchModal) return client;
+  return Promise.all([import('@docsearch/react/modal'), import('@docsearch/css/dist/modal.css'), client]).then(([module]) => {
     DocSearchModal = module.DocSearchModal;
   });
 }
@@ -73,9 +83,9 @@ export default function SearchBar(): ReactNode {
   const [dropdown, setDropdown] = useState<Element | null>(null);
 
   const preload = useCallback(() => {
-    preloadSearchIndex(provider, baseUrl);
-    void loadModal();
-  }, [provider, baseUrl]);
+    void preloadSearch(provider, baseUrl);
+    void loadModal(provider, baseUrl, algolia.appId, algolia.apiKey);
+  }, [provider, baseUrl, algolia.appId, algolia.apiKey]);
 
   const open = useCallback(() => {
     if (!container.current) {
@@ -85,8 +95,8 @@ export default function SearchBar(): ReactNode {
       document.body.insertBefore(container.current, document.body.firstChild);
     }
     preload();
-    void loadModal().then(() => setIsOpen(true));
-  }, [preload, provider]);
+    void loadModal(provider, baseUrl, algolia.appId, algolia.apiKey).then(() => setIsOpen(true));
+  }, [preload, provider, baseUrl, algolia.appId, algolia.apiKey]);
 
   const close = useCallback(() => {
     setIsOpen(false);
@@ -106,7 +116,7 @@ export default function SearchBar(): ReactNode {
     [open],
   );
 
-  useDocSearchKeyboardEvents({isOpen, onOpen: open, onClose: close, onInput, searchButtonRef: buttonRef});
+  useSearchShortcuts({isOpen, onOpen: open, onClose: close, onInput, buttonRef});
 
   const navigator = useMemo(
     () => ({
@@ -122,9 +132,9 @@ export default function SearchBar(): ReactNode {
 
   const transformSearchClient = useCallback(
     (client: DocSearchTransformClient): DocSearchTransformClient => {
-      const searchClient = provider === 'local' ? (createSearchClient('local', baseUrl, algolia.appId, algolia.apiKey) as unknown as DocSearchTransformClient) : client;
+      const searchClient = provider === 'local' && localClient ? (localClient as unknown as DocSearchTransformClient) : client;
       const search = searchClient.search.bind(searchClient) as (...args: unknown[]) => Promise<unknown>;
-      (searchClient as {search: unknown}).search = (...args: unknown[]) =>
+      const observed = (...args: unknown[]) =>
         search(...args).then(
           (response) => {
             setFailed(false);
@@ -136,9 +146,9 @@ export default function SearchBar(): ReactNode {
             throw error;
           },
         );
-      return searchClient;
+      return {...searchClient, search: observed} as unknown as DocSearchTransformClient;
     },
-    [provider, baseUrl, algolia.appId, algolia.apiKey],
+    [provider],
   );
 
   // The error screen goes where DocSearch shows its results.
@@ -167,7 +177,7 @@ export default function SearchBar(): ReactNode {
           <link rel="preconnect" href={`https://${algolia.appId}-dsn.algolia.net`} crossOrigin="anonymous" />
         </Head>
       )}
-      <DocSearchButton ref={buttonRef} onTouchStart={preload} onFocus={preload} onMouseOver={preload} onClick={open} />
+      <SearchButton ref={buttonRef} onTouchStart={preload} onFocus={preload} onMouseOver={preload} onClick={open} />
       {isOpen &&
         Modal &&
         container.current &&

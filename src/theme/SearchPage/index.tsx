@@ -1,6 +1,6 @@
 /**
  * The /search page: the same engine as the modal (local index or Algolia), 20 results per
- * page with further pages loaded on demand, and the query kept in the `q` parameter so
+ * page with a button for further pages, and the query kept in the `q` parameter so
  * back and forward restore it.
  */
 import {useCallback, useEffect, useMemo, useRef, useState, type ReactNode} from 'react';
@@ -70,7 +70,6 @@ function SearchPageContent(): ReactNode {
   const [pages, setPages] = useState(0);
   const [loadedPage, setLoadedPage] = useState(-1);
   const [status, setStatus] = useState<Status>('idle');
-  const sentinel = useRef<HTMLDivElement>(null);
   const generation = useRef(0);
 
   // Back and forward change `q`: show that query again.
@@ -78,7 +77,7 @@ function SearchPageContent(): ReactNode {
 
   const fetchPage = useCallback(
     async (text: string, page: number): Promise<ResultPage> => {
-      const {results} = await client.search({
+      const {results} = await (await client).search({
         requests: [
           {
             indexName: algolia.indexName,
@@ -135,15 +134,6 @@ function SearchPageContent(): ReactNode {
       () => generation.current === current && setStatus('error'),
     );
   }, [status, loadedPage, pages, fetchPage, query]);
-
-  // Further pages load when the end of the list scrolls into view.
-  useEffect(() => {
-    const element = sentinel.current;
-    if (!element || typeof IntersectionObserver === 'undefined') return undefined;
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && loadMore());
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [loadMore]);
 
   const updateQuery = (text: string) => {
     setInput(text);
@@ -205,7 +195,6 @@ function SearchPageContent(): ReactNode {
             Load more results
           </button>
         )}
-        <div ref={sentinel} />
       </main>
     </>
   );

@@ -1,0 +1,80 @@
+import zlib from 'node:zlib';
+import {expect, test, type Page} from '@playwright/test';
+import {hydrated, siteUrl} from './support';
+
+const LANGUAGES = ['curl', 'python', 'go', 'nodejs', 'ruby', 'csharp', 'php', 'java', 'powershell'];
+
+/** Gzip size of every script a page downloads while loading and hydrating. */
+async function scriptBytes(page: Page, path: string): Promise<{raw: number; gzip: number; files: string[]}> {
+  const bodies: Array<Promise<Buffer>> = [];
+  const files: string[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') {
+      files.push(new URL(response.url()).pathname);
+      bodies.push(response.body());
+    }
+  });
+  await page.goto(siteUrl(path));
+  await hydrated(page);
+  await page.waitForLoadState('networkidle');
+  const buffers = await Promise.all(bodies);
+  return {
+    raw: buffers.reduce((sum, body) => sum + body.length, 0),
+    gzip: buffers.reduce((sum, body) => sum + zlib.gzipSync(body, {level: 9}).length, 0),
+    files,
+  };
+}
+
+test.describe('API reference', () => {
+  test('an operation page shows its method, path, parameters, schemas and the nine code-sample tabs', async ({page}) => {
+    await page.goto(siteUrl('/reference/api/unleash/get-feature'));
+    await hydrated(page);
+    await expect(page.locator('.openapi__method-endpoint .badge')).toHaveText('GET');
+    await expect(page.locator('.openapi__method-endpoint-path')).toContainText('/api/admin/projects/:projectId/features/:featureName');
+    await expect(page.getByText('Path Parameters')).toBeVisible();
+    await expect(page.locator('.openapi-params__list-item', {hasText: 'projectId'})).toBeVisible();
+    await expect(page.getByRole('heading', {name: 'Responses'})).toBeVisible();
+    await expect(page.locator('.openapi-tabs__response-code-item')).toHaveText(['200', '401', '403', '404']);
+    await expect(page.locator('.openapi-schema__property').first()).toBeVisible();
+    const tabs = page.locator('.openapi-tabs__code-item:not(.openapi-tabs__code-item--variant)');
+    await expect(tabs).toHaveText(LANGUAGES);
+    const samples: Record<string, string> = {python: 'import requests', csharp: 'HttpClient', nodejs: "require('https')", powershell: 'Invoke-RestMethod'};
+    for (const [language, marker] of Object.entries(samples)) {
+      await tabs.filter({hasText: new RegExp(`^${language}$`)}).click();
+      await expect(page.locator('pre.openapi-explorer__code-block')).toContainText(marker);
+    }
+  });
+
+  test('nothing on an operation page contacts another host until "Send API Request"', async ({page}) => {
+    const foreign: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.host !== new URL(siteUrl('/')).host) foreign.push(url.href);
+    });
+    await page.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.fulfill({status: 200, contentType: 'application/json', body: '{"ok":true}'}));
+    await page.goto(siteUrl('/reference/api/unleash/get-feature'));
+    await hydrated(page);
+    await page.waitForLoadState('networkidle');
+    expect(foreign).toEqual([]);
+    await expect(page.getByRole('button', {name: 'Send API Request'})).toBeVisible();
+  });
+
+  test('the API index page describes the API at /reference/api/unleash', async ({page}) => {
+    await page.goto(siteUrl('/reference/api/unleash'));
+    await expect(page.getByRole('heading', {name: 'Unleash API', level: 1})).toBeVisible();
+    for (const heading of ['The three APIs', 'Base URL', 'Authentication', 'Errors', 'Rate limits', 'Versioning and stability']) {
+      await expect(page.getByRole('heading', {name: new RegExp(`^${heading}`)}).first()).toBeVisible();
+    }
+  });
+
+  test('a plain doc page loads none of the API theme and stays within its script budget', async ({page}) => {
+    const api = await scriptBytes(page, '/reference/api/unleash/get-feature');
+    const apiOnly = api.files.filter((file) => /api-item/.test(file));
+    expect(apiOnly.length).toBeGreaterThan(0);
+    const plain = await scriptBytes(page, '/reference/segments');
+    expect(plain.files.filter((file) => /api-item/.test(file))).toEqual([]);
+    // Budget for all scripts of a plain doc page, gzip. Measured 267 KB: React (60 KB), and
+    // Docusaurus' route registry, routes and docs metadata, which grow with the ~470 pages.
+    expect(plain.gzip).toBeLessThan(285 * 1024);
+  });
+});
