@@ -38,7 +38,7 @@ test.describe('API reference', () => {
     await expect(page.locator('.openapi-schema__property').first()).toBeVisible();
     const tabs = page.locator('.openapi-tabs__code-item:not(.openapi-tabs__code-item--variant)');
     await expect(tabs).toHaveText(LANGUAGES);
-    const samples: Record<string, string> = {python: 'import requests', csharp: 'HttpClient', nodejs: "require('https')", powershell: 'Invoke-RestMethod'};
+    const samples: Record<string, string> = {python: 'import requests', csharp: 'HttpClient', nodejs: 'https.request(', powershell: 'Invoke-RestMethod'};
     for (const [language, marker] of Object.entries(samples)) {
       await tabs.filter({hasText: new RegExp(`^${language}$`)}).click();
       await expect(page.locator('pre.openapi-explorer__code-block')).toContainText(marker);

@@ -60,7 +60,8 @@ async function visit(context: BrowserContext, route: string, origin: string): Pr
   return problems;
 }
 
-const pages = builtPages();
+// The search page with a query renders differently from its static HTML: crawl it too.
+const pages = [...builtPages(), '/search?q=feature%20flag'];
 
 for (let shard = 0; shard < SHARDS; shard += 1) {
   test(`crawl shard ${shard + 1}/${SHARDS}: every page loads cleanly, offline`, async ({browser}) => {

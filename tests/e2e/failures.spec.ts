@@ -9,7 +9,7 @@ test.describe('failure states', () => {
       await released;
       await route.continue();
     });
-    await page.goto(configuredUrl('/lazy'));
+    await page.goto(configuredUrl('/lazy'), {waitUntil: 'domcontentloaded'});
     await hydrated(page);
     await expect(page.locator('svg#loader')).toBeVisible();
     release();

@@ -86,7 +86,7 @@ test.describe('search modal', () => {
     await openPage(page);
     await page.keyboard.press('Control+k');
     await expect(modal(page)).toBeVisible();
-    await page.getByRole('button', {name: 'Cancel'}).click();
+    await page.getByRole('button', {name: 'Cancel'}).press('Enter');
     await expect(modal(page)).toBeHidden();
   });
 
@@ -195,7 +195,9 @@ test.describe('search modal', () => {
     await page.keyboard.press('Enter');
     await expect(modal(page)).toBeHidden();
     await expect(page).toHaveURL(/\/reference\/segments/);
+    await page.waitForLoadState('networkidle');
     await page.keyboard.press('Control+k');
+    await expect(modal(page)).toBeVisible();
     const recent = page.locator('.DocSearch-Hits', {has: page.getByText('Recent', {exact: true})});
     await expect(recent.locator('.DocSearch-Hit-title', {hasText: title})).toBeVisible();
     expect(JSON.parse((await page.evaluate((key) => localStorage.getItem(key), RECENT_KEY))!)).toHaveLength(1);

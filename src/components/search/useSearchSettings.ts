@@ -34,10 +34,14 @@ export function useContextualFacetFilters(): FacetFilters {
   const {i18n} = useDocusaurusContext();
   const docsTags = useDocsContextualSearchTags();
   const {algolia} = useSearchSettings();
+  // The tags hook returns a new array on every render: key the memo on its content so the
+  // filters (and the searches that depend on them) stay stable.
+  const tagsKey = docsTags.join(',');
   return useMemo(() => {
-    const contextual: FacetFilters = [`language:${i18n.currentLocale}`, ['docusaurus_tag:default', ...docsTags.map((tag) => `docusaurus_tag:${tag}`)]];
+    const tags = tagsKey ? tagsKey.split(',') : [];
+    const contextual: FacetFilters = [`language:${i18n.currentLocale}`, ['docusaurus_tag:default', ...tags.map((tag) => `docusaurus_tag:${tag}`)]];
     return algolia.contextualSearch ? [...contextual, ...(algolia.searchParameters?.facetFilters ?? [])] : (algolia.searchParameters?.facetFilters ?? []);
-  }, [i18n.currentLocale, docsTags, algolia]);
+  }, [i18n.currentLocale, tagsKey, algolia]);
 }
 
 export function isExternalUrl(regex: string | undefined, url: string): boolean {

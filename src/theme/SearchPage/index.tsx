@@ -63,8 +63,12 @@ function SearchPageContent(): ReactNode {
   const resultUrl = useResultUrl();
   const facetFilters = useContextualFacetFilters();
   const client = useMemo(() => createSearchClient(provider, baseUrl, algolia.appId, algolia.apiKey), [provider, baseUrl, algolia.appId, algolia.apiKey]);
-  const [input, setInput] = useState(() => readQuery(location.search));
-  const query = readQuery(location.search);
+  // The static HTML is built without a query; the query is read once mounted, so the first
+  // render in the browser matches it.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  const query = mounted ? readQuery(location.search) : '';
+  const [input, setInput] = useState('');
   const [hits, setHits] = useState<Hit[]>([]);
   const [total, setTotal] = useState(0);
   const [pages, setPages] = useState(0);

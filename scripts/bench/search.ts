@@ -1,0 +1,196 @@
+/**
+ * npm run bench:search: the local search index side by side with Pagefind on the same
+ * build/ — relevance on contract/search-queries.json, index size, bytes downloaded before
+ * the first result, load time, and query time in Node and in Chromium. Writes
+ * bench/search.json and prints a Markdown table (BENCHMARKS.md takes it as is).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import {chromium, type Page} from '@playwright/test';
+import {startStaticServer} from '../../tests/support/staticServer';
+import {loadEngine, searchPages} from './localEngine';
+import {measureRelevance, readQueries, type RelevanceReport} from './relevance';
+
+const root = path.resolve(__dirname, '../..');
+const buildDir = path.join(root, 'build');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+interface Sizes {
+  files: number;
+  raw: number;
+  gzip: number;
+  brotli: number;
+}
+
+function sizeOf(files: string[]): Sizes {
+  const buffers = files.map((file) => fs.readFileSync(file));
+  return {
+    files: files.length,
+    raw: buffers.reduce((sum, b) => sum + b.length, 0),
+    gzip: buffers.reduce((sum, b) => sum + zlib.gzipSync(b, {level: 9}).length, 0),
+    brotli: buffers.reduce((sum, b) => sum + zlib.brotliCompressSync(b).length, 0),
+  };
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+function listFiles(dir: string): string[] {
+  return fs.readdirSync(dir, {withFileTypes: true}).flatMap((entry) => (entry.isDirectory() ? listFiles(path.join(dir, entry.name)) : [path.join(dir, entry.name)]));
+}
+
+/** Gzip bytes of every response a page receives while `action` runs. */
+async function bytesDuring(page: Page, action: () => Promise<void>): Promise<number> {
+  const sizes: Array<Promise<number>> = [];
+  const listener = (response: import('@playwright/test').Response) => sizes.push(response.body().then((body) => zlib.gzipSync(body, {level: 9}).length, () => 0));
+  page.on('response', listener);
+  await action();
+  page.off('response', listener);
+  return (await Promise.all(sizes)).reduce((a, b) => a + b, 0);
+}
+
+async function main(): Promise<void> {
+  if (!fs.existsSync(path.join(buildDir, 'search/manifest.json'))) throw new Error('No build with a search index: run "npm run build" first.');
+  const queries = readQueries();
+  const report: Record<string, unknown> = {date: new Date().toISOString(), machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`, queries: queries.length};
+
+  // Local engine in Node.
+  let started = performance.now();
+  const {engine, file, files} = loadEngine(buildDir);
+  const nodeLoadMs = performance.now() - started;
+  const existing = new Set(file.pages.map(([url]) => url));
+  const localRelevance = await measureRelevance(queries, existing, (q) => searchPages(engine, q));
+  const nodeTimes: number[] = [];
+  for (let round = 0; round < 5; round += 1) {
+    for (const {q} of queries) {
+      started = performance.now();
+      await searchPages(engine, q);
+      nodeTimes.push(performance.now() - started);
+    }
+  }
+  const searchDir = path.join(buildDir, 'search');
+  const indexFile = path.join(searchDir, files[1]!);
+  report.local = {
+    relevance: localRelevance,
+    index: sizeOf([indexFile]),
+    shards: sizeOf(files.slice(2).map((name) => path.join(searchDir, name))),
+    nodeLoadMs,
+    nodeQueryMs: {p50: percentile(nodeTimes, 50), p95: percentile(nodeTimes, 95)},
+  };
+
+  // Pagefind on the same build.
+  const pagefindDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pagefind-'));
+  const pagefind = await import('pagefind');
+  const {index} = await pagefind.createIndex({});
+  await index!.addDirectory({path: buildDir});
+  await index!.writeFiles({outputPath: path.join(pagefindDir, 'pagefind')});
+  await pagefind.close();
+  report.pagefindIndex = sizeOf(listFiles(path.join(pagefindDir, 'pagefind')));
+
+  const site = await startStaticServer(buildDir);
+  const pagefindServer = await startStaticServer(pagefindDir);
+  const browser = await chromium.launch({executablePath: CHROMIUM, args: ARGS});
+  try {
+    // Local engine in Chromium, through the real modal: keystroke to rendered results.
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${site.url}/`);
+    await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
+    const firstResultBytes = await bytesDuring(page, async () => {
+      await page.keyboard.press('Control+k');
+      await page.locator('.DocSearch-Input').fill('segments');
+      await page.locator('.DocSearch-Hit').first().waitFor();
+    });
+    const browserTimes: number[] = [];
+    for (const {q} of queries) {
+      browserTimes.push(
+        await page.evaluate(async (query) => {
+          const input = document.querySelector<HTMLInputElement>('.DocSearch-Input')!;
+          const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+          const dropdown = document.querySelector('.DocSearch-Dropdown')!;
+          const before = dropdown.innerHTML;
+          const t0 = performance.now();
+          setValue.call(input, query);
+          input.dispatchEvent(new Event('input', {bubbles: true}));
+          await new Promise<void>((resolve) => {
+            const check = () => (dropdown.innerHTML !== before && !document.querySelector('.DocSearch-Container--Stalled') ? resolve() : requestAnimationFrame(check));
+            check();
+          });
+          return performance.now() - t0;
+        }, q),
+      );
+    }
+    report.localChromium = {bytesBeforeFirstResultGzip: firstResultBytes, queryMs: {p50: percentile(browserTimes, 50), p95: percentile(browserTimes, 95)}};
+    await context.close();
+
+    // Pagefind in Chromium, through its JS API.
+    const pfContext = await browser.newContext();
+    const pfPage = await pfContext.newPage();
+    await pfPage.goto(`${pagefindServer.url}/pagefind/pagefind-ui.css`).catch(() => undefined);
+    await pfPage.setContent('<html><body></body></html>');
+    await pfPage.goto(`${pagefindServer.url}/pagefind/pagefind.js`);
+    const pfBytes = await bytesDuring(pfPage, async () => {
+      await pfPage.evaluate(async (base) => {
+        const pf = await import(`${base}/pagefind/pagefind.js`);
+        await pf.init();
+        (window as unknown as {pf: unknown}).pf = pf;
+        const search = await pf.search('segments');
+        await Promise.all(search.results.slice(0, 5).map((r: {data: () => Promise<unknown>}) => r.data()));
+      }, pagefindServer.url);
+    });
+    const pfTimes: number[] = [];
+    const pfRelevance: RelevanceReport = await measureRelevance(queries, existing, async (q) => {
+      const {urls, ms} = await pfPage.evaluate(async (query) => {
+        const pf = (window as unknown as {pf: {search: (q: string) => Promise<{results: Array<{data: () => Promise<{url: string}>}>}>}}).pf;
+        const t0 = performance.now();
+        const search = await pf.search(query);
+        const data = await Promise.all(search.results.slice(0, 10).map((r) => r.data()));
+        return {urls: data.map((d) => d.url), ms: performance.now() - t0};
+      }, q);
+      pfTimes.push(ms);
+      return urls.map((url) => url.replace(/\.html$/, '').replace(/\/index$/, '') || '/');
+    });
+    report.pagefind = {relevance: pfRelevance, bytesBeforeFirstResultGzip: pfBytes, queryMs: {p50: percentile(pfTimes, 50), p95: percentile(pfTimes, 95)}};
+    await pfContext.close();
+  } finally {
+    await browser.close();
+    await site.close();
+    await pagefindServer.close();
+  }
+
+  fs.mkdirSync(path.join(root, 'bench'), {recursive: true});
+  fs.writeFileSync(path.join(root, 'bench/search.json'), `${JSON.stringify(report, null, 2)}\n`);
+  const local = report.local as {relevance: RelevanceReport; index: Sizes; shards: Sizes; nodeLoadMs: number; nodeQueryMs: {p50: number; p95: number}};
+  const localBrowser = report.localChromium as {bytesBeforeFirstResultGzip: number; queryMs: {p50: number; p95: number}};
+  const pf = report.pagefind as {relevance: RelevanceReport; bytesBeforeFirstResultGzip: number; queryMs: {p50: number; p95: number}};
+  const pfIndex = report.pagefindIndex as Sizes;
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
+  const ms = (value: number) => `${value.toFixed(1)} ms`;
+  const kinds = [...new Set([...Object.keys(local.relevance.byKind), ...Object.keys(pf.relevance.byKind)])];
+  const lines = [
+    `Search benchmark, ${report.date as string}, ${report.machine as string}; ${local.relevance.all.queries} of ${queries.length} queries have their target pages in the build.`,
+    '',
+    '| figure | local index (MiniSearch) | Pagefind |',
+    '| --- | --- | --- |',
+    `| MRR, all queries | ${local.relevance.all.mrr.toFixed(3)} | ${pf.relevance.all.mrr.toFixed(3)} |`,
+    ...kinds.map((kind) => `| MRR / recall@5, ${kind} (${local.relevance.byKind[kind]?.queries ?? 0}) | ${local.relevance.byKind[kind]?.mrr.toFixed(3)} / ${local.relevance.byKind[kind]?.recallAt5.toFixed(2)} | ${pf.relevance.byKind[kind]?.mrr.toFixed(3)} / ${pf.relevance.byKind[kind]?.recallAt5.toFixed(2)} |`),
+    `| recall@5, all | ${local.relevance.all.recallAt5.toFixed(2)} | ${pf.relevance.all.recallAt5.toFixed(2)} |`,
+    `| index on disk (files; raw / gzip / brotli) | ${local.index.files + local.shards.files + 1}; index ${kb(local.index.raw)} / ${kb(local.index.gzip)} / ${kb(local.index.brotli)}, shards ${kb(local.shards.raw)} / ${kb(local.shards.gzip)} / ${kb(local.shards.brotli)} | ${pfIndex.files}; ${kb(pfIndex.raw)} / ${kb(pfIndex.gzip)} / ${kb(pfIndex.brotli)} |`,
+    `| bytes before the first result, cold (gzip) | ${kb(localBrowser.bytesBeforeFirstResultGzip)} (modal code, index, shards) | ${kb(pf.bytesBeforeFirstResultGzip)} (pagefind.js, wasm, meta, chunks, fragments) |`,
+    `| index load + parse in Node | ${ms(local.nodeLoadMs)} | n/a |`,
+    `| query p50 / p95 in Node | ${ms(local.nodeQueryMs.p50)} / ${ms(local.nodeQueryMs.p95)} | n/a |`,
+    `| query p50 / p95 in Chromium | ${ms(localBrowser.queryMs.p50)} / ${ms(localBrowser.queryMs.p95)} (keystroke to rendered results) | ${ms(pf.queryMs.p50)} / ${ms(pf.queryMs.p95)} (search + result data) |`,
+  ];
+  fs.writeFileSync(path.join(root, 'bench/search.md'), `${lines.join('\n')}\n`);
+  console.log(lines.join('\n'));
+}
+
+main().catch((error: unknown) => {
+  console.error(`[bench:search] ${(error as Error).stack ?? error}`);
+  process.exit(1);
+});
