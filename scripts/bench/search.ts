@@ -107,8 +107,9 @@ async function main(): Promise<void> {
       await page.locator('.DocSearch-Hit').first().waitFor();
     });
     const browserTimes: number[] = [];
-    for (const {q} of queries) {
-      browserTimes.push(
+    // Two passes: the first loads the paragraph shards the queries touch ("once loaded").
+    for (const [pass, {q}] of [...queries, ...queries].map((query, index) => [index < queries.length ? 0 : 1, query] as const)) {
+      const elapsed = 
         await page.evaluate(async (query) => {
           const input = document.querySelector<HTMLInputElement>('.DocSearch-Input')!;
           const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
@@ -117,13 +118,20 @@ async function main(): Promise<void> {
           const t0 = performance.now();
           setValue.call(input, query);
           input.dispatchEvent(new Event('input', {bubbles: true}));
+          // Anonymous callbacks only: this function is serialised into the page as is.
           await new Promise<void>((resolve) => {
-            const check = () => (dropdown.innerHTML !== before && !document.querySelector('.DocSearch-Container--Stalled') ? resolve() : requestAnimationFrame(check));
-            check();
+            const observer = new MutationObserver(() => {
+              if (dropdown.innerHTML !== before && !document.querySelector('.DocSearch-Container--Stalled')) {
+                observer.disconnect();
+                resolve();
+              }
+            });
+            observer.observe(dropdown, {childList: true, subtree: true, characterData: true});
           });
+          await new Promise((resolve) => requestAnimationFrame(() => resolve(null)));
           return performance.now() - t0;
-        }, q),
-      );
+        }, q);
+      if (pass === 1) browserTimes.push(elapsed);
     }
     report.localChromium = {bytesBeforeFirstResultGzip: firstResultBytes, queryMs: {p50: percentile(browserTimes, 50), p95: percentile(browserTimes, 95)}};
     await context.close();
