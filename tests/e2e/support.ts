@@ -10,6 +10,8 @@ function base(name: string): string {
 export const siteUrl = (path = '/') => `${base('SITE_URL_UNDER_TEST')}${path}`;
 /** A URL on the configured fixture site (every optional feature on). */
 export const configuredUrl = (path = '/') => `${base('CONFIGURED_URL_UNDER_TEST')}${path}`;
+/** A URL on the Algolia-mode fixture site. */
+export const algoliaUrl = (path = '/') => `${base('ALGOLIA_URL_UNDER_TEST')}${path}`;
 /** The production build served under a base path it was not built for. */
 export const wrongBaseUrl = (path = '/') => `${base('WRONG_BASE_URL_UNDER_TEST')}${path}`;
 export const buildDir = () => base('BUILD_DIR_UNDER_TEST');
