@@ -8,7 +8,7 @@
 import MiniSearch, {type Options, type SearchOptions, type SearchResult} from 'minisearch';
 import {processTerm, queryTerms, tokenize} from './analysis';
 import {expandIndex, type CompactIndex} from './codec';
-import {LEVELS, type Hierarchy, type Level, type LocalIndexFile, type RecordType, type ShardFile} from './types';
+import {LEVELS, type Hierarchy, type Level, type LocalIndexFile, type RecordType, type SearchRecord, type ShardFile} from './types';
 
 /** One document of the MiniSearch index: a page section (a heading and what follows it). */
 export interface SectionDocument {
@@ -163,14 +163,8 @@ function highlight(text: string, marker: Marker, query: AlgoliaQuery, words?: nu
   };
 }
 
-export interface EngineHit {
-  objectID: string;
-  url: string;
-  url_without_anchor: string;
-  anchor: string | null;
-  type: RecordType;
-  hierarchy: Hierarchy;
-  content: string | null;
+/** A hit: the record fields DocSearch reads, plus Algolia's highlight and snippet results. */
+export interface EngineHit extends Pick<SearchRecord, 'objectID' | 'url' | 'url_without_anchor' | 'anchor' | 'type' | 'hierarchy' | 'content'> {
   _highlightResult: {hierarchy: Partial<Record<Level, HighlightValue>>; content?: HighlightValue};
   _snippetResult: {hierarchy: Partial<Record<Level, HighlightValue>>; content?: HighlightValue};
 }
