@@ -24,15 +24,13 @@ export interface SiteOptions {
   env: SiteEnv;
   /** Overrides for the docs plugin (fixture sites point it at their own pages). */
   docs?: Partial<DocsOptions>;
-  /** Extra plugins (fixture sites, later features). */
-  plugins?: PluginConfig[];
   /** Folder of React pages; defaults to the site's src/pages. */
   pagesPath?: string;
   /** Legacy redirects are on for the real site. */
   redirects?: boolean;
 }
 
-export function createConfig({env, docs = {}, plugins = [], pagesPath, redirects = true}: SiteOptions): Config {
+export function createConfig({env, docs = {}, pagesPath, redirects = true}: SiteOptions): Config {
   const thirdParty = thirdPartyScripts(env);
   const search = searchConfig(env);
   return {
@@ -87,7 +85,6 @@ export function createConfig({env, docs = {}, plugins = [], pagesPath, redirects
       ...(env.announcementBar ? [announcementBarPlugin(env.announcementBar.id)] : []),
       ...search.plugins,
       ...thirdParty.plugins,
-      ...plugins,
     ],
     headTags: thirdParty.headTags,
     scripts: thirdParty.scripts,
