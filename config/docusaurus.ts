@@ -17,6 +17,7 @@ import {thirdPartyScripts} from './analytics';
 import {docsOptions} from './docs';
 import navbarValidationPlugin from '../plugins/navbar-validation';
 import announcementBarPlugin from '../plugins/announcement-bar';
+import llmsPlugin from '../plugins/llms';
 import {searchConfig} from './search';
 import {API_LANGUAGE_TABS, apiPlugin} from './api';
 
@@ -80,6 +81,7 @@ export function createConfig({env, docs = {}, pagesPath, redirects = true}: Site
 
     plugins: [
       navbarValidationPlugin,
+      llmsPlugin,
       apiPlugin(),
       ...(redirects ? [['@docusaurus/plugin-client-redirects', {createRedirects: redirectsTo}] as PluginConfig] : []),
       ...(env.announcementBar ? [announcementBarPlugin(env.announcementBar.id)] : []),
