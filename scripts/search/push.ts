@@ -7,8 +7,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {algoliasearch} from 'algoliasearch';
 import type {SearchRecord} from '../../plugins/local-search/types';
+import {RECORDS_FILE} from '../../plugins/local-search';
 
-export const RECORDS_PATH = path.resolve(__dirname, '../../.docusaurus/search-records.json');
+/** Written by the local-search plugin into the generated-files folder at each build. */
+export const RECORDS_PATH = path.resolve(__dirname, '../../.docusaurus', RECORDS_FILE);
 
 export interface PushOptions {
   appId: string;
