@@ -55,6 +55,8 @@ export function docsOptions(repository: string, overrides: Partial<DocsOptions> 
     sidebarPath: path.join(repoRoot, 'sidebars.ts'),
     sidebarItemsGenerator,
     editUrl: `${repository}/edit/main/`,
+    // From git history; generated API pages are untracked and show none.
+    showLastUpdateTime: true,
     lastVersion: 'current',
     versions: {current: {label: 'Next', path: ''}},
     ...overrides,

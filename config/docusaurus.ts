@@ -18,8 +18,11 @@ import {docsOptions} from './docs';
 import navbarValidationPlugin from '../plugins/navbar-validation';
 import announcementBarPlugin from '../plugins/announcement-bar';
 import llmsPlugin from '../plugins/llms';
+import leanDocsPropsPlugin from '../plugins/lean-docs-props';
+import seoPlugin from '../plugins/seo';
 import {searchConfig} from './search';
 import {API_LANGUAGE_TABS, apiPlugin} from './api';
+import {socialImageFor} from './socialCards';
 
 export interface SiteOptions {
   env: SiteEnv;
@@ -82,6 +85,8 @@ export function createConfig({env, docs = {}, pagesPath, redirects = true}: Site
     plugins: [
       navbarValidationPlugin,
       llmsPlugin,
+      leanDocsPropsPlugin,
+      seoPlugin,
       apiPlugin(),
       ...(redirects ? [['@docusaurus/plugin-client-redirects', {createRedirects: redirectsTo}] as PluginConfig] : []),
       ...(env.announcementBar ? [announcementBarPlugin(env.announcementBar.id)] : []),
@@ -95,6 +100,8 @@ export function createConfig({env, docs = {}, pagesPath, redirects = true}: Site
 
     themeConfig: {
       ...search.themeConfig,
+      // Link-preview image of pages outside the docs; doc pages use their section's.
+      image: socialImageFor('/'),
       colorMode: env.colorMode,
       announcementBar: env.announcementBar,
       navbar: navbar(env.navbarHideOnScroll),
@@ -104,7 +111,9 @@ export function createConfig({env, docs = {}, pagesPath, redirects = true}: Site
       prism: {
         theme: prismThemes.github,
         darkTheme: prismThemes.dracula,
-        additionalLanguages: ['bash', 'java', 'dart', 'ruby', 'php', 'csharp', 'sql', 'nginx', 'ini', 'docker', 'powershell', 'toml', 'diff'],
+        // Grammars the hand-written pages use beyond Prism's defaults; PowerShell,
+        // used only by API code samples, is registered in the API chunk (src/theme/ApiItem).
+        additionalLanguages: ['bash', 'java', 'dart', 'ruby', 'php', 'csharp', 'sql', 'nginx', 'ini', 'docker'],
       },
       mermaid: {theme: {light: 'neutral', dark: 'dark'}},
       languageTabs: API_LANGUAGE_TABS,

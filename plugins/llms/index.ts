@@ -1,20 +1,24 @@
 /**
  * Pages for AI assistants and tools, written after the build from the real content:
- * `/llms.txt` (every hand-written page with its one-line description, by section),
- * a Markdown twin of each hand-written page at `<route>.md`, and `/llms-full.txt` (all twins).
- * Generated API operation pages are listed through the API index and the OpenAPI-based pages.
+ * `/llms.txt` (every page with its one-line description, by section), a Markdown twin of each
+ * page at `<route>.md` (hand-written pages from their source; generated API pages from the
+ * OpenAPI description, see apiTwin.ts), and `/llms-full.txt` (all twins).
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import kebabCase from 'lodash/kebabCase';
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import type {LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs';
+import type {DocMetadata, LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs';
+import {API_BUNDLE} from '../../config/api';
+import {apiOperations, operationTwin, tagTwin, type OpenApiDocument} from './apiTwin';
+import {twinPath} from './twinPath';
 
 export interface PageEntry {
   route: string;
   title: string;
   description: string;
-  /** Absolute path of the Markdown source. */
-  file: string;
+  /** The page's Markdown twin. */
+  markdown: () => string;
 }
 
 /** The Markdown of a page without its front matter and MDX import lines, headed by its title. */
@@ -28,6 +32,7 @@ export function markdownTwin(source: string, title: string): string {
 }
 
 export function section(route: string): string {
+  if (route.startsWith('/reference/api/')) return 'API reference';
   return route.split('/').filter(Boolean)[0] ?? '';
 }
 
@@ -38,11 +43,45 @@ export function llmsIndex(siteTitle: string, tagline: string, siteUrl: string, p
   for (const [name, entries] of [...groups.entries()].sort(([a], [b]) => a.localeCompare(b))) {
     lines.push(`## ${name || 'Start'}`, '');
     for (const entry of entries.sort((a, b) => a.route.localeCompare(b.route))) {
-      lines.push(`- [${entry.title}](${siteUrl}${entry.route === '/' ? '' : entry.route}.md): ${entry.description}`);
+      lines.push(`- [${entry.title}](${siteUrl}${twinPath(entry.route)}): ${entry.description}`);
     }
     lines.push('');
   }
   return lines.join('\n');
+}
+
+/** Hand-written pages: their Markdown source. */
+function handWrittenPage(doc: DocMetadata, siteDir: string): PageEntry['markdown'] {
+  const file = path.join(siteDir, doc.source.replace(/^@site\//, ''));
+  return () => markdownTwin(fs.readFileSync(file, 'utf8'), doc.title);
+}
+
+/** Generated API pages: operation, tag and introduction twins from the OpenAPI bundle. */
+function apiPageTwins(docs: readonly DocMetadata[], routeOf: (doc: DocMetadata) => string): Map<string, PageEntry['markdown']> {
+  const twins = new Map<string, PageEntry['markdown']>();
+  const apiDocs = docs.filter((doc) => doc.source.includes('/reference/api/unleash/'));
+  if (apiDocs.length === 0) return twins;
+  const document = JSON.parse(fs.readFileSync(API_BUNDLE, 'utf8')) as OpenApiDocument;
+  const serverUrl = document.servers?.[0]?.url ?? '';
+  const operations = new Map(apiOperations(document).map((operation) => [operation.id, operation]));
+  const routeById = new Map(apiDocs.map((doc) => [doc.id.split('/').pop()!, routeOf(doc)]));
+  for (const doc of apiDocs) {
+    const id = doc.id.split('/').pop()!;
+    if (doc.source.endsWith('.api.mdx')) {
+      const operation = operations.get(id);
+      if (!operation) throw new Error(`[llms] ${doc.source}: no operation "${id}" in ${API_BUNDLE}`);
+      twins.set(doc.id, () => operationTwin(document, operation, serverUrl));
+    } else if (doc.source.endsWith('.tag.mdx')) {
+      const tag = document.tags?.find((candidate) => kebabCase(candidate.name) === id);
+      const own = [...operations.values()]
+        .filter((operation) => kebabCase(String((operation.operation.tags as string[] | undefined)?.[0] ?? '')) === id)
+        .map((operation) => ({title: String(operation.operation.summary), method: operation.method, path: operation.path, twin: twinPath(routeById.get(operation.id) ?? '')}));
+      twins.set(doc.id, () => tagTwin(doc.title, tag?.description ?? doc.description, own));
+    } else if (doc.source.endsWith('.info.mdx')) {
+      twins.set(doc.id, () => `# ${doc.title}\n\n${(document.info.description ?? doc.description).trim()}\n`);
+    }
+  }
+  return twins;
 }
 
 export default function llmsPlugin(context: LoadContext): Plugin {
@@ -50,25 +89,25 @@ export default function llmsPlugin(context: LoadContext): Plugin {
   return {
     name: 'llms',
     async allContentLoaded({allContent}) {
-      const docs = allContent['docusaurus-plugin-content-docs']?.default as DocsContent | undefined;
-      pages = (docs?.loadedVersions ?? [])
-        .flatMap((version) => version.docs)
-        .filter((doc) => !(doc.frontMatter as {api?: unknown}).api && !doc.source.endsWith('.info.mdx') && !doc.source.endsWith('.tag.mdx'))
-        .map((doc) => ({
-          // Section landing pages carry a trailing slash here; the site serves them without.
-          route: doc.permalink.replace(/(.)\/$/, '$1'),
-          title: doc.title,
-          description: doc.description,
-          file: path.join(context.siteDir, doc.source.replace(/^@site\//, '')),
-        }));
+      const docsContent = allContent['docusaurus-plugin-content-docs']?.default as DocsContent | undefined;
+      const docs = (docsContent?.loadedVersions ?? []).flatMap((version) => version.docs);
+      // Section landing pages carry a trailing slash here; the site serves them without.
+      const routeOf = (doc: DocMetadata) => doc.permalink.replace(/(.)\/$/, '$1');
+      const apiTwins = apiPageTwins(docs, routeOf);
+      pages = docs.map((doc) => ({
+        route: routeOf(doc),
+        title: doc.title,
+        description: doc.description,
+        markdown: apiTwins.get(doc.id) ?? handWrittenPage(doc, context.siteDir),
+      }));
     },
     async postBuild({outDir}) {
       const {siteConfig} = context;
       const siteUrl = `${siteConfig.url}${siteConfig.baseUrl}`.replace(/\/$/, '');
       const twins: string[] = [];
       for (const page of pages) {
-        const twin = markdownTwin(fs.readFileSync(page.file, 'utf8'), page.title);
-        const target = path.join(outDir, page.route === '/' ? 'index.md' : `${page.route.slice(1)}.md`);
+        const twin = page.markdown();
+        const target = path.join(outDir, twinPath(page.route).slice(1));
         fs.mkdirSync(path.dirname(target), {recursive: true});
         fs.writeFileSync(target, twin);
         twins.push(`<!-- ${siteUrl}${page.route} -->\n${twin}`);

@@ -8,6 +8,7 @@ import path from 'node:path';
 import {processEnv} from '../../config/env';
 import {API_OUTPUT_DIR} from '../../config/api';
 import {BUNDLE_FILE, OPENAPI_DIR, bundle, writeBundle} from './bundle';
+import {rewriteTagPages} from './tagPages';
 
 const root = path.resolve(__dirname, '../..');
 const outputDir = path.join(root, API_OUTPUT_DIR);
@@ -28,8 +29,11 @@ function run(): void {
   if (!info) throw new Error(`gen-api-docs wrote no introduction page into ${API_OUTPUT_DIR}`);
   const file = path.join(outputDir, info);
   fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace(/^---\n/, `---\nslug: ${API_INDEX_ROUTE}\n`));
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const sidebar = require(path.join(outputDir, 'sidebar.ts')).default as Parameters<typeof rewriteTagPages>[2];
+  const tagPages = rewriteTagPages(outputDir, API_OUTPUT_DIR.replace(/^docs\//, ''), sidebar);
   const pages = fs.readdirSync(outputDir).filter((name) => name.endsWith('.mdx')).length;
-  console.log(`[openapi] generated ${pages} pages from ${path.relative(root, BUNDLE_FILE)} into ${API_OUTPUT_DIR}`);
+  console.log(`[openapi] generated ${pages} pages (${tagPages} tag pages) from ${path.relative(root, BUNDLE_FILE)} into ${API_OUTPUT_DIR}`);
 }
 
 try {

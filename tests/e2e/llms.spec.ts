@@ -32,3 +32,29 @@ test.describe('pages for AI assistants', () => {
     expect(full).toContain('# Quickstart');
   });
 });
+
+test.describe('Markdown twins of the generated API pages', () => {
+  test('an operation page has a twin written from the OpenAPI description', async ({request}) => {
+    const twin = await request.get(siteUrl('/reference/api/unleash/get-feature.md'));
+    expect(twin.ok()).toBe(true);
+    const markdown = await twin.text();
+    expect(markdown).toMatch(/^# Get a feature flag\n\n`GET \/api\/admin\/projects\/\{projectId\}\/features\/\{featureName\}`\n/);
+    expect(markdown).toContain('## Path parameters');
+    expect(markdown).toContain('| `featureName` |');
+    expect(markdown).toContain('### 200');
+    expect(markdown).toContain('Schema: `featureSchema`');
+    expect(markdown).not.toContain('<MethodEndpoint');
+  });
+
+  test('tag pages and the API introduction have twins, and llms.txt lists them', async ({request}) => {
+    const tag = await (await request.get(siteUrl('/reference/api/unleash/events.md'))).text();
+    expect(tag).toMatch(/^# Events\n\nRead the event log/);
+    expect(tag).toContain('](/reference/api/unleash/get-events.md): `GET /api/admin/events`');
+    const introduction = await (await request.get(siteUrl('/reference/api/unleash.md'))).text();
+    expect(introduction).toMatch(/^# Unleash API\n\n/);
+    expect(introduction).toContain('## The three APIs');
+    const index = await (await request.get(siteUrl('/llms.txt'))).text();
+    expect(index).toContain('## API reference');
+    expect(index).toContain('[Get a feature flag](https://docs.getunleash.io/reference/api/unleash/get-feature.md): ');
+  });
+});
