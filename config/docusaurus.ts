@@ -20,6 +20,8 @@ import announcementBarPlugin from '../plugins/announcement-bar';
 import llmsPlugin from '../plugins/llms';
 import leanDocsPropsPlugin from '../plugins/lean-docs-props';
 import seoPlugin from '../plugins/seo';
+import webManifestPlugin from '../plugins/web-manifest';
+import {pwaPlugin} from './pwa';
 import {searchConfig} from './search';
 import {API_LANGUAGE_TABS, apiPlugin} from './api';
 import {socialImageFor} from './socialCards';
@@ -87,6 +89,8 @@ export function createConfig({env, docs = {}, pagesPath, redirects = true}: Site
       llmsPlugin,
       leanDocsPropsPlugin,
       seoPlugin,
+      webManifestPlugin,
+      pwaPlugin(),
       apiPlugin(),
       ...(redirects ? [['@docusaurus/plugin-client-redirects', {createRedirects: redirectsTo}] as PluginConfig] : []),
       ...(env.announcementBar ? [announcementBarPlugin(env.announcementBar.id)] : []),

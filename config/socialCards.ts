@@ -1,6 +1,6 @@
 /**
  * The image link previews show (Open Graph and Twitter cards), one per section of the site.
- * `npm run social:render` draws them into static/img/social/; pages pick theirs by route.
+ * `npm run images:render` draws them into static/img/social/; pages pick theirs by route.
  */
 export interface SocialCard {
   /** File name under static/img/social/, without `.png`. */

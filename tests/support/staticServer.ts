@@ -12,9 +12,21 @@ export interface StaticServer {
   close(): Promise<void>;
 }
 
-export async function startStaticServer(dir: string, {prefix = ''}: {prefix?: string} = {}): Promise<StaticServer> {
+export interface StaticServerOptions {
+  prefix?: string;
+  /** Answers a path with other JavaScript than the file on disk (e.g. a newer service worker). */
+  replaceScript?: (pathname: string) => string | undefined;
+}
+
+export async function startStaticServer(dir: string, {prefix = '', replaceScript}: StaticServerOptions = {}): Promise<StaticServer> {
   const server = http.createServer((req, res) => {
     const url = req.url ?? '/';
+    const replacement = replaceScript?.(new URL(url, 'http://localhost').pathname);
+    if (replacement !== undefined) {
+      res.writeHead(200, {'content-type': 'application/javascript; charset=utf-8', 'cache-control': 'no-cache'});
+      res.end(replacement);
+      return;
+    }
     if (prefix) {
       if (!url.startsWith(`${prefix}/`) && url !== prefix) {
         res.statusCode = 404;

@@ -1,7 +1,8 @@
 /**
- * npm run social:render: draws the link-preview image of every section (config/socialCards.ts)
- * in Chromium and saves them as PNG under static/img/social/. The images are committed, so
- * builds need no browser; run this after changing the cards.
+ * npm run images:render: draws the site's generated images in Chromium and saves them as PNG
+ * under static/img/: the link-preview image of every section (config/socialCards.ts) and the
+ * app icons of the installable offline site (config/pwa.ts). The images are committed, so
+ * builds need no browser; run this after changing them.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,6 +10,7 @@ import {chromium} from 'playwright-core';
 import {repoRoot} from '../../config/paths';
 import {SOCIAL_CARDS, SOCIAL_CARD_DIR, SOCIAL_CARD_SIZE, type SocialCard} from '../../config/socialCards';
 import {site} from '../../config/site';
+import {APP_ICONS, type AppIcon} from '../../config/pwa';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -35,6 +37,18 @@ export function cardHtml(card: SocialCard, host: string): string {
 </body></html>`;
 }
 
+/** The logo mark on the brand colour; maskable icons keep it inside the 80% safe zone. */
+export function iconHtml(icon: AppIcon): string {
+  const mark = Math.round(icon.size * (icon.purpose === 'maskable' ? 0.6 : 0.86));
+  const radius = icon.purpose === 'maskable' ? 0 : Math.round(icon.size * 0.22);
+  return `<!doctype html><html><head><style>
+  * { margin: 0; }
+  body { width: ${icon.size}px; height: ${icon.size}px; display: grid; place-items: center; background: transparent; }
+  .tile { width: ${icon.size}px; height: ${icon.size}px; border-radius: ${radius}px; background: #1a4049; display: grid; place-items: center; }
+</style></head><body><div class="tile"><svg width="${mark}" height="${mark}" viewBox="4 4 24 24">
+  <path d="M10 9v9a6 6 0 0 0 12 0V9" fill="none" stroke="#fff" stroke-width="3.2" stroke-linecap="round"/><circle cx="22" cy="9" r="2.6" fill="#817afe"/></svg></div></body></html>`;
+}
+
 async function render(): Promise<void> {
   const outDir = path.join(repoRoot, 'static', SOCIAL_CARD_DIR);
   fs.mkdirSync(outDir, {recursive: true});
@@ -49,7 +63,16 @@ async function render(): Promise<void> {
       await page.setContent(cardHtml(card, host));
       const file = path.join(outDir, `${card.key}.png`);
       await page.screenshot({path: file, type: 'png'});
-      console.log(`[social] ${path.relative(repoRoot, file)} (${Math.round(fs.statSync(file).size / 1024)} KB)`);
+      console.log(`[images] ${path.relative(repoRoot, file)} (${Math.round(fs.statSync(file).size / 1024)} KB)`);
+    }
+    for (const icon of APP_ICONS) {
+      const iconPage = await browser.newPage({viewport: {width: icon.size, height: icon.size}});
+      await iconPage.setContent(iconHtml(icon));
+      const file = path.join(repoRoot, 'static', icon.src);
+      fs.mkdirSync(path.dirname(file), {recursive: true});
+      await iconPage.screenshot({path: file, type: 'png', omitBackground: true});
+      await iconPage.close();
+      console.log(`[images] ${path.relative(repoRoot, file)} (${Math.round(fs.statSync(file).size / 1024)} KB)`);
     }
   } finally {
     await browser.close();
@@ -58,7 +81,7 @@ async function render(): Promise<void> {
 
 if (require.main === module) {
   render().catch((error: unknown) => {
-    console.error(`[social] ${(error as Error).message}`);
+    console.error(`[images] ${(error as Error).message}`);
     process.exit(1);
   });
 }

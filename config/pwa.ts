@@ -1,0 +1,71 @@
+/**
+ * The installable offline site, for air-gapped teams: @docusaurus/plugin-pwa precaches the
+ * whole build in a service worker once the site is installed as an app (or opened with
+ * `?offlineMode=true`), and offers a reload when a newer build is waiting. Visitors who never
+ * install it get no service worker at all (src/pwa/registerServiceWorker.ts).
+ */
+import path from 'node:path';
+import type {PluginConfig} from '@docusaurus/types';
+import {repoRoot} from './paths';
+import {site} from './site';
+
+export interface AppIcon {
+  src: string;
+  size: number;
+  purpose: 'any' | 'maskable';
+}
+
+export const APP_ICONS: readonly AppIcon[] = [
+  {src: 'img/pwa/icon-192.png', size: 192, purpose: 'any'},
+  {src: 'img/pwa/icon-512.png', size: 512, purpose: 'any'},
+  {src: 'img/pwa/icon-maskable-512.png', size: 512, purpose: 'maskable'},
+];
+
+export const THEME_COLOR = '#1a4049';
+export const WEB_MANIFEST_FILE = 'manifest.webmanifest';
+
+/** URLs are relative to the manifest, so one file works under any base URL. */
+export function webManifest(): Record<string, unknown> {
+  return {
+    name: site.title,
+    short_name: 'Unleash Docs',
+    description: `${site.tagline}: guides, reference and API documentation, readable offline once installed.`,
+    start_url: './',
+    scope: './',
+    display: 'standalone',
+    background_color: '#ffffff',
+    theme_color: THEME_COLOR,
+    icons: APP_ICONS.map((icon) => ({src: icon.src, sizes: `${icon.size}x${icon.size}`, type: 'image/png', purpose: icon.purpose})),
+  };
+}
+
+/** Legacy redirect stubs (`<old path>/index.html`, a few hundred bytes) are not worth caching. */
+export function isRedirectStub(entry: {url: string; size: number}): boolean {
+  return entry.size < 1024 && /(^|\/)index\.html$/.test(entry.url);
+}
+
+const MB = 1024 * 1024;
+
+export function pwaPlugin(): PluginConfig {
+  return [
+    '@docusaurus/plugin-pwa',
+    {
+      offlineModeActivationStrategies: ['appInstalled', 'standalone', 'queryString'],
+      swRegister: path.join(repoRoot, 'src/pwa/registerServiceWorker.ts'),
+      pwaHead: [
+        {tagName: 'link', rel: 'manifest', href: WEB_MANIFEST_FILE},
+        {tagName: 'meta', name: 'theme-color', content: THEME_COLOR},
+        {tagName: 'link', rel: 'apple-touch-icon', href: APP_ICONS[0]!.src},
+      ],
+      injectManifestConfig: {
+        // Link-preview images are for other sites' crawlers, not for reading offline.
+        globIgnores: ['img/social/**'],
+        // The diagram renderer's chunk is larger than workbox's 2 MB default.
+        maximumFileSizeToCacheInBytes: 8 * MB,
+        manifestTransforms: [
+          async (entries: Array<{url: string; size: number}>) => ({manifest: entries.filter((entry) => !isRedirectStub(entry)), warnings: []}),
+        ],
+      },
+    },
+  ];
+}
