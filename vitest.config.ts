@@ -6,5 +6,8 @@ export default defineConfig({
     // Fixture builds are heavy; two at a time on a two-core machine.
     maxWorkers: 2,
     fileParallelism: true,
+    // Beside fixture builds on 2 cores, CPU-bound tests (Redocly lint, compiling ~250 OpenAPI
+    // schemas) take several times their 1 to 2 s alone; 5 s was too tight.
+    testTimeout: 30_000,
   },
 });
