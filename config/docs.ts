@@ -1,6 +1,7 @@
 import path from 'node:path';
 import {repoRoot} from './paths';
 import type {Options as DocsOptions} from '@docusaurus/plugin-content-docs';
+import rehypeFocusableTables from '../plugins/rehype-focusable-tables';
 
 /**
  * Pages that are served but kept out of every sidebar (legacy pages readers reach by link
@@ -57,6 +58,7 @@ export function docsOptions(repository: string, overrides: Partial<DocsOptions> 
     editUrl: `${repository}/edit/main/`,
     // From git history; generated API pages are untracked and show none.
     showLastUpdateTime: true,
+    rehypePlugins: [rehypeFocusableTables],
     lastVersion: 'current',
     versions: {current: {label: 'Next', path: ''}},
     ...overrides,

@@ -7,7 +7,6 @@ import {repoRoot} from './paths';
 import type {Config, PluginConfig} from '@docusaurus/types';
 import type {Options as DocsOptions} from '@docusaurus/plugin-content-docs';
 import type * as Preset from '@docusaurus/preset-classic';
-import {themes as prismThemes} from 'prism-react-renderer';
 import type {SiteEnv} from './env';
 import {site} from './site';
 import {navbar} from './navbar';
@@ -25,6 +24,7 @@ import {pwaPlugin} from './pwa';
 import {searchConfig} from './search';
 import {API_LANGUAGE_TABS, apiPlugin} from './api';
 import {socialImageFor} from './socialCards';
+import {darkCodeTheme, lightCodeTheme} from './prismThemes';
 
 export interface SiteOptions {
   env: SiteEnv;
@@ -113,8 +113,8 @@ export function createConfig({env, docs = {}, pagesPath, redirects = true}: Site
       tableOfContents: {minHeadingLevel: 2, maxHeadingLevel: 3},
       docs: {sidebar: {hideable: true, autoCollapseCategories: false}},
       prism: {
-        theme: prismThemes.github,
-        darkTheme: prismThemes.dracula,
+        theme: lightCodeTheme,
+        darkTheme: darkCodeTheme,
         // Grammars the hand-written pages use beyond Prism's defaults; PowerShell,
         // used only by API code samples, is registered in the API chunk (src/theme/ApiItem).
         additionalLanguages: ['bash', 'java', 'dart', 'ruby', 'php', 'csharp', 'sql', 'nginx', 'ini', 'docker'],

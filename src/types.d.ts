@@ -9,3 +9,16 @@ declare module '@theme/ApiItem' {
   const ApiItem: ComponentType<object>;
   export default ApiItem;
 }
+
+// Theme components of docusaurus-theme-openapi-docs that src/theme wraps.
+declare module '@theme-original/ParamsItem' {
+  import type {ComponentType} from 'react';
+  const ParamsItem: ComponentType<Record<string, unknown>>;
+  export default ParamsItem;
+}
+
+declare module '@theme-original/Schema' {
+  import type {ComponentType} from 'react';
+  const Schema: ComponentType<Record<string, unknown>>;
+  export default Schema;
+}

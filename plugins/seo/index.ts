@@ -8,14 +8,7 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 
 export function robotsTxt(siteUrl: string, baseUrl: string): string {
   const base = `${siteUrl.replace(/\/$/, '')}${baseUrl}`;
-  return [
-    'User-agent: *',
-    // The search page only echoes queries; redirect stubs point at pages listed in the sitemap.
-    `Disallow: ${baseUrl}search`,
-    '',
-    `Sitemap: ${base}sitemap.xml`,
-    '',
-  ].join('\n');
+  return ['User-agent: *', 'Allow: /', '', `Sitemap: ${base}sitemap.xml`, ''].join('\n');
 }
 
 export default function seoPlugin(context: LoadContext): Plugin {

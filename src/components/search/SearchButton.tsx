@@ -14,7 +14,9 @@ export const SearchButton = forwardRef<HTMLButtonElement, ComponentPropsWithoutR
   const [modifier, setModifier] = useState<string | null>(null);
   useEffect(() => setModifier(isAppleDevice() ? '⌘' : 'Ctrl'), []);
   return (
-    <button type="button" className="DocSearch DocSearch-Button" aria-label="Search (Ctrl+K)" {...props} ref={ref}>
+    // The name is the visible "Search" (the key hints are hidden from assistive technology);
+    // the shortcut is announced through aria-keyshortcuts.
+    <button type="button" className="DocSearch DocSearch-Button" aria-keyshortcuts="Control+K Meta+K /" {...props} ref={ref}>
       <span className="DocSearch-Button-Container">
         <svg width="20" height="20" className="DocSearch-Search-Icon" viewBox="0 0 20 20" aria-hidden="true">
           <circle cx="8.5" cy="8.5" r="6" fill="none" stroke="currentColor" strokeWidth="2" />
@@ -22,7 +24,7 @@ export const SearchButton = forwardRef<HTMLButtonElement, ComponentPropsWithoutR
         </svg>
         <span className="DocSearch-Button-Placeholder">Search</span>
       </span>
-      <span className="DocSearch-Button-Keys">
+      <span className="DocSearch-Button-Keys" aria-hidden="true">
         {modifier !== null && (
           <>
             <kbd className="DocSearch-Button-Key">{modifier}</kbd>

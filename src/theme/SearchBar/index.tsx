@@ -4,7 +4,7 @@
  * the theme's SearchBar) so that local mode contacts no third-party host, and so that the
  * index is preloaded together with the modal code when the reader reaches for the button.
  */
-import {useCallback, useEffect, useMemo, useRef, useState, type ReactNode} from 'react';
+import {useCallback, useEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode} from 'react';
 import {createPortal} from 'react-dom';
 import type {DocSearchHit, DocSearchModal as DocSearchModalComponent, DocSearchTransformClient} from '@docsearch/react';
 import Head from '@docusaurus/Head';
@@ -16,6 +16,7 @@ import {isExternalUrl, useContextualFacetFilters, useResultUrl, useSearchSetting
 import {createSearchClient, preloadSearch} from '@site/src/components/search/searchClient';
 import {SearchButton} from '@site/src/components/search/SearchButton';
 import {useSearchShortcuts} from '@site/src/components/search/useSearchShortcuts';
+import {useValidAriaControls} from '@site/src/components/search/useValidAriaControls';
 import type {LiteClient} from 'algoliasearch/lite';
 import '@docsearch/css/dist/_variables.css';
 import '@docsearch/css/dist/button.css';
@@ -41,8 +42,26 @@ function loadModal(provider: 'local' | 'algolia', baseUrl: string, appId: string
   });
 }
 
+/**
+ * A result. It is not a link: each result is a listbox option of the search box, and a link
+ * inside an option is an interactive control nested in another, which screen readers handle
+ * badly. The reader moves through results from the search box (arrows, Enter, Ctrl/Cmd+Enter
+ * for a new tab: DocSearch's navigator); clicks navigate here, Ctrl/Cmd-click and middle-click
+ * in a new tab, as a link would.
+ */
 function Hit({hit, children}: {hit: {url: string}; children: ReactNode}) {
-  return <Link to={hit.url}>{children}</Link>;
+  const history = useHistory();
+  const {algolia} = useSearchSettings();
+  const follow = (event: MouseEvent<HTMLDivElement>) => {
+    if (event.button === 1 || event.ctrlKey || event.metaKey) window.open(hit.url, '_blank', 'noopener');
+    else if (isExternalUrl(algolia.externalUrlRegex, hit.url)) window.location.href = hit.url;
+    else history.push(hit.url);
+  };
+  return (
+    <div className="DocSearch-Hit-link" onClick={follow} onAuxClick={(event) => event.button === 1 && follow(event)}>
+      {children}
+    </div>
+  );
 }
 
 /**
@@ -117,6 +136,7 @@ export default function SearchBar(): ReactNode {
   );
 
   useSearchShortcuts({isOpen, onOpen: open, onClose: close, onInput, buttonRef});
+  useValidAriaControls(container, isOpen);
 
   const navigator = useMemo(
     () => ({

@@ -152,7 +152,9 @@ function SearchPageContent(): ReactNode {
     <>
       <Head>
         <title>{title}</title>
-        <meta name="robots" content="noindex, follow" />
+        {/* Indexable: the canonical URL is /search without the query, so result pages for
+            different queries do not compete as duplicates. */}
+        <meta name="description" content="Search every page of the Unleash documentation: guides, reference, SDKs and the HTTP API." />
       </Head>
       <main className="container margin-vert--lg">
         <Heading as="h1">{title}</Heading>

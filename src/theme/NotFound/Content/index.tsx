@@ -34,7 +34,7 @@ export default function NotFoundContent({className}: Props): ReactNode {
             <SearchBar />
           </div>
           <p>Or start from one of these:</p>
-          <ul>
+          <ul className={styles.destinations}>
             {destinations.map((destination) => (
               <li key={destination.to}>
                 <Link to={destination.to}>{destination.label}</Link>: {destination.text}
