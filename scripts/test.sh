@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-bash scripts/ensure-chromium.sh
+bash scripts/ensure-system-packages.sh
 
 step() { printf '\n== %s ==\n' "$1"; }
 

@@ -1,0 +1,117 @@
+/**
+ * Runs Debian's nginx with the production server block from deploy/nginx/ on 127.0.0.1: the
+ * block is wrapped in a minimal nginx.conf whose pid, logs and temp folders live in a temp
+ * dir, so nothing under /etc, /var or /run is touched and a system nginx can keep running.
+ */
+import {spawn, type ChildProcess} from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export const NGINX_BINARY = '/usr/sbin/nginx';
+const MIME_TYPES = '/etc/nginx/mime.types';
+export const SERVER_CONF = path.resolve(__dirname, '../../deploy/nginx/unleash-docs.conf');
+
+/** Replaces the one directive the file must hold exactly once, so a renamed line fails loudly. */
+function replaceDirective(conf: string, name: string, value: string): string {
+  const pattern = new RegExp(`^(\\s*)${name}\\s[^;]*;`, 'gm');
+  const count = conf.match(pattern)?.length ?? 0;
+  if (count !== 1) throw new Error(`${SERVER_CONF} should hold one "${name}" directive, found ${count}.`);
+  return conf.replace(pattern, `$1${name} ${value};`);
+}
+
+/** A complete nginx.conf serving `root` on 127.0.0.1:`port`, with its state under `dir`. */
+export function nginxConf({root, port, dir}: {root: string; port: number; dir: string}): string {
+  let site = fs.readFileSync(SERVER_CONF, 'utf8');
+  site = replaceDirective(site, 'root', root);
+  site = replaceDirective(site, 'listen', `127.0.0.1:${port}`);
+  const temp = (name: string) => `${name}_temp_path ${path.join(dir, name)};`;
+  return [
+    'daemon off;',
+    'worker_processes 1;',
+    `pid ${path.join(dir, 'nginx.pid')};`,
+    `error_log ${path.join(dir, 'error.log')} warn;`,
+    'events { worker_connections 64; }',
+    'http {',
+    `  include ${MIME_TYPES};`,
+    '  default_type application/octet-stream;',
+    `  access_log ${path.join(dir, 'access.log')};`,
+    // Debian compiles these into /var/lib/nginx, which an unprivileged run cannot write.
+    ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((name) => `  ${temp(name)}`),
+    site,
+    '}',
+    '',
+  ].join('\n');
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const {port} = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export interface NginxServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+async function untilAnswering(url: string, child: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`nginx exited with code ${child.exitCode}:\n${log()}`);
+    try {
+      await fetch(url, {method: 'HEAD'});
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  throw new Error(`nginx did not answer on ${url} within 10 s:\n${log()}`);
+}
+
+/** Starts nginx serving `root`; the caller closes it. Throws when nginx is not installed. */
+export async function startNginx(root: string): Promise<NginxServer> {
+  if (!fs.existsSync(NGINX_BINARY)) {
+    throw new Error(
+      `nginx is not installed (${NGINX_BINARY} is missing). Install it with "bash scripts/ensure-system-packages.sh" as root, or "sudo apt-get install nginx".`,
+    );
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'unleash-docs-nginx-'));
+  // Run as root, nginx's workers switch to an unprivileged user that must reach the logs.
+  fs.chmodSync(dir, 0o755);
+  const read = (file: string) => (fs.existsSync(path.join(dir, file)) ? fs.readFileSync(path.join(dir, file), 'utf8') : '');
+  // What nginx says while reading the config goes to the -e file; requests log to error.log.
+  const startupLog = () => read('startup.log');
+  const log = () => startupLog() + read('error.log');
+  const port = await freePort();
+  const confFile = path.join(dir, 'nginx.conf');
+  fs.writeFileSync(confFile, nginxConf({root, port, dir}));
+  // -e: the compiled-in error log is opened before the config is read.
+  const child = spawn(NGINX_BINARY, ['-e', path.join(dir, 'startup.log'), '-p', `${dir}/`, '-c', confFile], {stdio: 'ignore'});
+  // Should the test process end without closing the server, it takes nginx with it.
+  const stopOnExit = () => child.kill('SIGTERM');
+  process.once('exit', stopOnExit);
+  const url = `http://127.0.0.1:${port}`;
+  const close = async () => {
+    process.off('exit', stopOnExit);
+    child.kill('SIGQUIT');
+    await exited(child);
+    fs.rmSync(dir, {recursive: true, force: true});
+  };
+  try {
+    await untilAnswering(url, child, log);
+    // A config nginx merely warns about (a duplicate type, an ignored directive) is still wrong.
+    if (/\[(warn|error|crit|alert|emerg)\]/.test(startupLog())) throw new Error(`nginx started with complaints about the config:\n${startupLog()}`);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return {url, close};
+}
