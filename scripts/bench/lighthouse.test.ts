@@ -74,6 +74,7 @@ describe('describeItem', () => {
   it('shows a <meta> tag by its snippet and a source location by its line', () => {
     expect(describeItem({source: {type: 'node', selector: 'head > meta', nodeLabel: 'head > meta', snippet: '<meta name="robots" content="noindex">'}})).toBe('<meta name="robots" content="noindex"> (head > meta)');
     expect(describeItem({source: {type: 'source-location', url: '/robots.txt', line: 1}})).toBe('/robots.txt:2');
+    expect(describeItem({node: {type: 'node', nodeLabel: 'Product Docs', selector: 'footer.theme-layout-footer'}, score: 0.6768})).toBe('Product Docs (footer.theme-layout-footer), shift 0.677');
   });
 });
 

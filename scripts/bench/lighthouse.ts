@@ -101,7 +101,8 @@ export function describeItem(item: Item): string {
   const nested = Array.isArray(item.items) && item.type === 'table' ? (item.items as Item[]) : null;
   if (nested) return oneLine(nested.map(describeItem).join('; '));
   const node = [item.node, item.source].find(isNode);
-  if (node) return oneLine(describeNode(node));
+  // Layout-shift rows carry the shift each element caused.
+  if (node) return oneLine(`${describeNode(node)}${typeof item.score === 'number' ? `, shift ${item.score.toFixed(3)}` : ''}`);
   if (typeof item.groupLabel === 'string' && typeof item.duration === 'number') return `${item.groupLabel}: ${Math.round(item.duration)} ms`;
   if (typeof item.statistic === 'string') return `${item.statistic}: ${String((item.value as {value?: unknown} | undefined)?.value ?? item.value)}`;
   if (typeof item.phase === 'string' && typeof item.timing === 'number') return `${item.phase} ${Math.round(item.timing)} ms${item.percent ? ` (${String(item.percent)})` : ''}`;

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import type {LighthouseRun} from './lighthouse';
-import {budgetTable, renderBenchmarks, spreadCell} from './report';
+import {budgetTable, renderBenchmarks, spreadCell, topPerformanceFindings, type FlaggedFinding} from './report';
 import type {SiteReport} from './site';
 import {totals} from './weight';
 
@@ -61,5 +61,19 @@ describe('renderBenchmarks', () => {
     expect(text).toContain('&lt;meta name="robots"> (head > meta)');
     expect(text).toContain('Not measured (`--skip-build`');
     expect(text).toContain('No search figures yet');
+  });
+});
+
+describe('topPerformanceFindings', () => {
+  const entry = (id: string, metricSavings: Record<string, number>, worstSavingsMs: number): FlaggedFinding => ({
+    finding: {category: 'performance', id, title: id, score: 0, weight: 0, metricSavings, items: [], itemCount: 0},
+    where: 'mobile 2/2',
+    worstSavingsMs,
+  });
+
+  it('puts layout-shift findings first, then the biggest savings in ms, eight at most', () => {
+    const many = Array.from({length: 10}, (_, i) => entry(`audit-${i}`, {TBT: i * 100}, i * 100));
+    const shown = topPerformanceFindings([...many, entry('layout-shifts', {CLS: 0.677}, 0)]);
+    expect(shown.map(({finding}) => finding.id)).toEqual(['layout-shifts', 'audit-9', 'audit-8', 'audit-7', 'audit-6', 'audit-5', 'audit-4', 'audit-3']);
   });
 });

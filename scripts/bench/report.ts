@@ -120,7 +120,7 @@ function environmentLines(site: SiteReport): string[] {
   ];
 }
 
-interface FlaggedFinding {
+export interface FlaggedFinding {
   finding: Finding;
   /** "mobile 2/2, desktop 1/2". */
   where: string;
@@ -148,6 +148,18 @@ function flagged(site: SiteReport, page: string, formFactors: readonly FormFacto
   }));
 }
 
+const PERFORMANCE_FINDINGS_SHOWN = 8;
+
+/**
+ * Biggest estimated saving in ms first; a finding that would cut layout shift (CLS, unitless,
+ * so not comparable in ms) is always shown, first, since CLS weighs 25% of the score.
+ */
+export function topPerformanceFindings(findings: FlaggedFinding[]): FlaggedFinding[] {
+  const shifts = findings.filter(({finding}) => (finding.metricSavings?.CLS ?? 0) > 0);
+  const rest = findings.filter((entry) => !shifts.includes(entry)).sort((a, b) => b.worstSavingsMs - a.worstSavingsMs);
+  return [...shifts, ...rest].slice(0, Math.max(PERFORMANCE_FINDINGS_SHOWN, shifts.length));
+}
+
 function findingLines({finding, where}: FlaggedFinding): string[] {
   const savings = finding.metricSavings
     ? Object.entries(finding.metricSavings)
@@ -157,15 +169,15 @@ function findingLines({finding, where}: FlaggedFinding): string[] {
     : '';
   const figures = [finding.displayValue, savings && `est. savings ${savings}`, `weight ${Number(finding.weight.toFixed(1))}`, where].filter(Boolean).join('; ');
   const more = finding.itemCount > finding.items.length ? [`  - … ${finding.itemCount - finding.items.length} more`] : [];
-  const summary = finding.summary ? [`  - colour pairs over all ${finding.itemCount} elements: ${finding.summary}`] : [];
+  const summary = finding.summary ? [`  - colour pairs over the ${finding.itemCount} element${finding.itemCount === 1 ? '' : 's'}: ${finding.summary}`] : [];
   return [`- \`${finding.id}\` ${finding.title} (${figures})`, ...summary, ...finding.items.map((item) => `  - ${item.replace(/</g, '&lt;')}`), ...more];
 }
 
 function findingsSection(site: SiteReport, pages: string[]): string[] {
-  const lines = ['### What Lighthouse flags', '', 'Per page: the failed accessibility, best-practice and SEO audits (any run, either form factor), and the mobile performance diagnostics scoring below 0.9, biggest estimated saving first (at most eight). "weight" is the audit\'s weight in its category score (0: shown, not scored); "mobile 2/2" says in how many runs it came up. Full reports: `bench/out/lighthouse/`.', ''];
+  const lines = ['### What Lighthouse flags', '', `Per page: the failed accessibility, best-practice and SEO audits (any run, either form factor), and the mobile performance diagnostics scoring below 0.9, findings that would reduce layout shift (CLS) first, then the biggest estimated saving in ms (${PERFORMANCE_FINDINGS_SHOWN} at most). "weight" is the audit\'s weight in its category score (0: shown, not scored); "mobile 2/2" says in how many runs it came up. Full reports: \`bench/out/lighthouse/\`.`, ''];
   for (const page of pages) {
     const failed = flagged(site, page, FORM_FACTORS, (category) => category !== 'performance').sort((a, b) => b.finding.weight - a.finding.weight);
-    const performance = flagged(site, page, ['mobile'], (category) => category === 'performance').sort((a, b) => b.worstSavingsMs - a.worstSavingsMs).slice(0, 8);
+    const performance = topPerformanceFindings(flagged(site, page, ['mobile'], (category) => category === 'performance'));
     lines.push(`#### \`${page}\``, '');
     lines.push(failed.length === 0 ? '- Accessibility, best practices, SEO: no failed audit.' : '- Failed audits:');
     for (const category of CATEGORIES.filter((c) => c !== 'performance')) {

@@ -26,6 +26,9 @@ const siteJson = path.join(root, 'bench/site.json');
 /** Logs and full Lighthouse reports: for reading, not committed. */
 const outDir = path.join(root, 'bench/out');
 
+/** Paths in bench/site.json are relative to the repository, which is committed; the machine's layout is not. */
+const fromRoot = (file: string) => path.relative(root, file);
+
 const started = performance.now();
 const log = (message: string) => console.log(`[bench ${duration((performance.now() - started) / 1000).padStart(9)}] ${message}`);
 
@@ -37,7 +40,7 @@ async function builds(date: string): Promise<BuildFigures> {
   log(`cold build took ${duration(cold.wallSeconds)}; warm build: npm run build`);
   const warm = await timedBuild('warm', root, path.join(outDir, 'build-warm.log'));
   log(`warm build took ${duration(warm.wallSeconds)}`);
-  return {measuredAt: date, cold, warm};
+  return {measuredAt: date, cold: {...cold, logFile: fromRoot(cold.logFile)}, warm: {...warm, logFile: fromRoot(warm.logFile)}};
 }
 
 /** With --skip-build, the last full run's builds stay in the report, dated. */
@@ -69,6 +72,7 @@ async function measure(options: BenchOptions): Promise<Pick<SiteReport, 'pageWei
         for (const page of PAGES) {
           log(`Lighthouse run ${run}/${options.runs}, ${formFactor}, ${page}`);
           const result = await runLighthouse(server.url, page, formFactor, run, path.join(outDir, 'lighthouse'));
+          result.reportFiles = result.reportFiles.map(fromRoot);
           lighthouse.push(result);
           log(`  ${Object.entries(result.scores).map(([category, score]) => `${category} ${score ?? 'error'}`).join(', ')}`);
         }
