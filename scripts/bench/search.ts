@@ -2,7 +2,7 @@
  * npm run bench:search: the local search index side by side with Pagefind on the same
  * build/ — relevance on contract/search-queries.json, index size, bytes downloaded before
  * the first result, load time, and query time in Node and in Chromium. Writes
- * bench/search.json and prints a Markdown table (BENCHMARKS.md takes it as is).
+ * bench/search.json, prints its table, and rewrites BENCHMARKS.md (its Search section).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -10,27 +10,22 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import {chromium, type Page} from '@playwright/test';
 import {startStaticServer} from '../../tests/support/staticServer';
+import {CHROMIUM, CHROMIUM_ARGS} from './chromium';
 import {loadEngine, searchPages} from './localEngine';
 import {measureRelevance, readQueries, type RelevanceReport} from './relevance';
+import {writeBenchmarks} from './report';
+import {searchTable, type SearchReport, type Sizes} from './searchReport';
+import {gzipSize} from './weight';
 
 const root = path.resolve(__dirname, '../..');
 const buildDir = path.join(root, 'build');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
-
-interface Sizes {
-  files: number;
-  raw: number;
-  gzip: number;
-  brotli: number;
-}
 
 function sizeOf(files: string[]): Sizes {
   const buffers = files.map((file) => fs.readFileSync(file));
   return {
     files: files.length,
     raw: buffers.reduce((sum, b) => sum + b.length, 0),
-    gzip: buffers.reduce((sum, b) => sum + zlib.gzipSync(b, {level: 9}).length, 0),
+    gzip: buffers.reduce((sum, b) => sum + gzipSize(b), 0),
     brotli: buffers.reduce((sum, b) => sum + zlib.brotliCompressSync(b).length, 0),
   };
 }
@@ -47,7 +42,7 @@ function listFiles(dir: string): string[] {
 /** Gzip bytes of every response a page receives while `action` runs. */
 async function bytesDuring(page: Page, action: () => Promise<void>): Promise<number> {
   const sizes: Array<Promise<number>> = [];
-  const listener = (response: import('@playwright/test').Response) => sizes.push(response.body().then((body) => zlib.gzipSync(body, {level: 9}).length, () => 0));
+  const listener = (response: import('@playwright/test').Response) => sizes.push(response.body().then((body) => gzipSize(body), () => 0));
   page.on('response', listener);
   await action();
   page.off('response', listener);
@@ -57,7 +52,8 @@ async function bytesDuring(page: Page, action: () => Promise<void>): Promise<num
 async function main(): Promise<void> {
   if (!fs.existsSync(path.join(buildDir, 'search/manifest.json'))) throw new Error('No build with a search index: run "npm run build" first.');
   const queries = readQueries();
-  const report: Record<string, unknown> = {date: new Date().toISOString(), machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`, queries: queries.length};
+  const date = new Date().toISOString();
+  const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 
   // Local engine in Node.
   let started = performance.now();
@@ -75,7 +71,7 @@ async function main(): Promise<void> {
   }
   const searchDir = path.join(buildDir, 'search');
   const indexFile = path.join(searchDir, files[1]!);
-  report.local = {
+  const local: SearchReport['local'] = {
     relevance: localRelevance,
     index: sizeOf([indexFile]),
     shards: sizeOf(files.slice(2).map((name) => path.join(searchDir, name))),
@@ -85,16 +81,18 @@ async function main(): Promise<void> {
 
   // Pagefind on the same build.
   const pagefindDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pagefind-'));
-  const pagefind = await import('pagefind');
-  const {index} = await pagefind.createIndex({});
+  const pagefindModule = await import('pagefind');
+  const {index} = await pagefindModule.createIndex({});
   await index!.addDirectory({path: buildDir});
   await index!.writeFiles({outputPath: path.join(pagefindDir, 'pagefind')});
-  await pagefind.close();
-  report.pagefindIndex = sizeOf(listFiles(path.join(pagefindDir, 'pagefind')));
+  await pagefindModule.close();
+  const pagefindIndex = sizeOf(listFiles(path.join(pagefindDir, 'pagefind')));
 
   const site = await startStaticServer(buildDir);
   const pagefindServer = await startStaticServer(pagefindDir);
-  const browser = await chromium.launch({executablePath: CHROMIUM, args: ARGS});
+  const browser = await chromium.launch({executablePath: CHROMIUM, args: CHROMIUM_ARGS});
+  let localChromium: SearchReport['localChromium'];
+  let pagefind: SearchReport['pagefind'];
   try {
     // Local engine in Chromium, through the real modal: keystroke to rendered results.
     const context = await browser.newContext();
@@ -133,7 +131,7 @@ async function main(): Promise<void> {
         }, q);
       if (pass === 1) browserTimes.push(elapsed);
     }
-    report.localChromium = {bytesBeforeFirstResultGzip: firstResultBytes, queryMs: {p50: percentile(browserTimes, 50), p95: percentile(browserTimes, 95)}};
+    localChromium = {bytesBeforeFirstResultGzip: firstResultBytes, queryMs: {p50: percentile(browserTimes, 50), p95: percentile(browserTimes, 95)}};
     await context.close();
 
     // Pagefind in Chromium, through its JS API.
@@ -163,7 +161,7 @@ async function main(): Promise<void> {
       pfTimes.push(ms);
       return urls.map((url) => url.replace(/\.html$/, '').replace(/\/index$/, '') || '/');
     });
-    report.pagefind = {relevance: pfRelevance, bytesBeforeFirstResultGzip: pfBytes, queryMs: {p50: percentile(pfTimes, 50), p95: percentile(pfTimes, 95)}};
+    pagefind = {relevance: pfRelevance, bytesBeforeFirstResultGzip: pfBytes, queryMs: {p50: percentile(pfTimes, 50), p95: percentile(pfTimes, 95)}};
     await pfContext.close();
   } finally {
     await browser.close();
@@ -171,31 +169,11 @@ async function main(): Promise<void> {
     await pagefindServer.close();
   }
 
+  const report: SearchReport = {date, machine, queries: queries.length, local, pagefindIndex, localChromium, pagefind};
   fs.mkdirSync(path.join(root, 'bench'), {recursive: true});
   fs.writeFileSync(path.join(root, 'bench/search.json'), `${JSON.stringify(report, null, 2)}\n`);
-  const local = report.local as {relevance: RelevanceReport; index: Sizes; shards: Sizes; nodeLoadMs: number; nodeQueryMs: {p50: number; p95: number}};
-  const localBrowser = report.localChromium as {bytesBeforeFirstResultGzip: number; queryMs: {p50: number; p95: number}};
-  const pf = report.pagefind as {relevance: RelevanceReport; bytesBeforeFirstResultGzip: number; queryMs: {p50: number; p95: number}};
-  const pfIndex = report.pagefindIndex as Sizes;
-  const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
-  const ms = (value: number) => `${value.toFixed(1)} ms`;
-  const kinds = [...new Set([...Object.keys(local.relevance.byKind), ...Object.keys(pf.relevance.byKind)])];
-  const lines = [
-    `Search benchmark, ${report.date as string}, ${report.machine as string}; ${local.relevance.all.queries} of ${queries.length} queries have their target pages in the build.`,
-    '',
-    '| figure | local index (MiniSearch) | Pagefind |',
-    '| --- | --- | --- |',
-    `| MRR, all queries | ${local.relevance.all.mrr.toFixed(3)} | ${pf.relevance.all.mrr.toFixed(3)} |`,
-    ...kinds.map((kind) => `| MRR / recall@5, ${kind} (${local.relevance.byKind[kind]?.queries ?? 0}) | ${local.relevance.byKind[kind]?.mrr.toFixed(3)} / ${local.relevance.byKind[kind]?.recallAt5.toFixed(2)} | ${pf.relevance.byKind[kind]?.mrr.toFixed(3)} / ${pf.relevance.byKind[kind]?.recallAt5.toFixed(2)} |`),
-    `| recall@5, all | ${local.relevance.all.recallAt5.toFixed(2)} | ${pf.relevance.all.recallAt5.toFixed(2)} |`,
-    `| index on disk (files; raw / gzip / brotli) | ${local.index.files + local.shards.files + 1}; index ${kb(local.index.raw)} / ${kb(local.index.gzip)} / ${kb(local.index.brotli)}, shards ${kb(local.shards.raw)} / ${kb(local.shards.gzip)} / ${kb(local.shards.brotli)} | ${pfIndex.files}; ${kb(pfIndex.raw)} / ${kb(pfIndex.gzip)} / ${kb(pfIndex.brotli)} |`,
-    `| bytes before the first result, cold (gzip) | ${kb(localBrowser.bytesBeforeFirstResultGzip)} (modal code, index, shards) | ${kb(pf.bytesBeforeFirstResultGzip)} (pagefind.js, wasm, meta, chunks, fragments) |`,
-    `| index load + parse in Node | ${ms(local.nodeLoadMs)} | n/a |`,
-    `| query p50 / p95 in Node | ${ms(local.nodeQueryMs.p50)} / ${ms(local.nodeQueryMs.p95)} | n/a |`,
-    `| query p50 / p95 in Chromium | ${ms(localBrowser.queryMs.p50)} / ${ms(localBrowser.queryMs.p95)} (keystroke to rendered results) | ${ms(pf.queryMs.p50)} / ${ms(pf.queryMs.p95)} (search + result data) |`,
-  ];
-  fs.writeFileSync(path.join(root, 'bench/search.md'), `${lines.join('\n')}\n`);
-  console.log(lines.join('\n'));
+  console.log(searchTable(report).join('\n'));
+  writeBenchmarks(root);
 }
 
 main().catch((error: unknown) => {

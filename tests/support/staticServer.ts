@@ -2,9 +2,17 @@
  * Serves a production build on 127.0.0.1 the way `docusaurus serve` does (clean URLs, no
  * trailing slash, 404.html for unknown paths), optionally under a path prefix. The server
  * listens on an ephemeral port and is closed by its owner.
+ *
+ * With `gzip`, text files go out gzip-encoded to clients that accept it, as any production
+ * host sends them; benchmarks use it so that Lighthouse judges the site, not a server that
+ * never compresses. The tests serve files as they are.
  */
+import fs from 'node:fs';
 import http from 'node:http';
 import type {AddressInfo} from 'node:net';
+import path from 'node:path';
+import {Readable} from 'node:stream';
+import zlib from 'node:zlib';
 import serveHandler from 'serve-handler';
 
 export interface StaticServer {
@@ -14,11 +22,51 @@ export interface StaticServer {
 
 export interface StaticServerOptions {
   prefix?: string;
+  gzip?: boolean;
   /** Answers a path with other JavaScript than the file on disk (e.g. a newer service worker). */
   replaceScript?: (pathname: string) => string | undefined;
 }
 
-export async function startStaticServer(dir: string, {prefix = '', replaceScript}: StaticServerOptions = {}): Promise<StaticServer> {
+/** Extensions worth compressing: everything the build writes as text. */
+export const COMPRESSED_EXTENSIONS = ['html', 'js', 'css', 'json', 'svg', 'txt', 'xml', 'webmanifest', 'md', 'map'];
+/** Level 6 is zlib's default and what common hosts use on the fly. */
+export const SERVER_GZIP_LEVEL = 6;
+
+const compressible = (file: string) => COMPRESSED_EXTENSIONS.includes(path.extname(file).slice(1));
+
+/**
+ * serve-handler has no compression, but takes its file-system calls as parameters: the
+ * compressed bytes stand in for the file (size and content), so Content-Length, ranges and
+ * the 404 page stay consistent, and a header rule on the same extensions names the encoding.
+ */
+function gzipMethods() {
+  const cache = new Map<string, {mtimeMs: number; body: Buffer}>();
+  const compressed = async (file: string, stats: fs.Stats) => {
+    const hit = cache.get(file);
+    if (hit && hit.mtimeMs === stats.mtimeMs) return hit.body;
+    const body = zlib.gzipSync(await fs.promises.readFile(file), {level: SERVER_GZIP_LEVEL});
+    cache.set(file, {mtimeMs: stats.mtimeMs, body});
+    return body;
+  };
+  return {
+    lstat: async (file: string) => {
+      const stats = await fs.promises.lstat(file);
+      if (!stats.isFile() || !compressible(file)) return stats;
+      const size = (await compressed(file, stats)).length;
+      return Object.assign(Object.create(Object.getPrototypeOf(stats) as object) as fs.Stats, stats, {size});
+    },
+    createReadStream: async (file: string, options: {start?: number; end?: number} = {}) => {
+      if (!compressible(file)) return fs.createReadStream(file, options);
+      const body = await compressed(file, await fs.promises.lstat(file));
+      return Readable.from([body.subarray(options.start ?? 0, options.end === undefined ? undefined : options.end + 1)]);
+    },
+  };
+}
+
+export async function startStaticServer(dir: string, {prefix = '', gzip = false, replaceScript}: StaticServerOptions = {}): Promise<StaticServer> {
+  // The typings describe callback-style calls; serve-handler awaits whatever the methods return.
+  const methods = (gzip ? gzipMethods() : {}) as unknown as Parameters<typeof serveHandler>[3];
+  const encodingHeaders = [{source: `**/*.@(${COMPRESSED_EXTENSIONS.join('|')})`, headers: [{key: 'Content-Encoding', value: 'gzip'}, {key: 'Vary', value: 'Accept-Encoding'}]}];
   const server = http.createServer((req, res) => {
     const url = req.url ?? '/';
     const replacement = replaceScript?.(new URL(url, 'http://localhost').pathname);
@@ -35,12 +83,19 @@ export async function startStaticServer(dir: string, {prefix = '', replaceScript
       }
       req.url = url.slice(prefix.length) || '/';
     }
-    void serveHandler(req, res, {public: dir, cleanUrls: true, trailingSlash: false, directoryListing: false});
+    const config = {public: dir, cleanUrls: true, trailingSlash: false, directoryListing: false};
+    const acceptsGzip = gzip && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+    void serveHandler(req, res, acceptsGzip ? {...config, headers: encodingHeaders} : config, acceptsGzip ? methods : undefined);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const {port} = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}${prefix}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        // Browsers keep connections open; without this, close waits for them to time out.
+        server.closeAllConnections();
+      }),
   };
 }

@@ -1,0 +1,20 @@
+import {describe, expect, it} from 'vitest';
+import {parseOptions} from './options';
+
+describe('parseOptions', () => {
+  it('builds, runs Lighthouse twice, runs the search benchmark and serves gzip by default', () => {
+    expect(parseOptions([])).toEqual({skipBuild: false, runs: 2, search: true, gzip: true});
+  });
+
+  it('reads the flags', () => {
+    expect(parseOptions(['--skip-build', '--runs', '3', '--no-search', '--no-gzip'])).toEqual({skipBuild: true, runs: 3, search: false, gzip: false});
+    expect(parseOptions(['--runs=1'])).toMatchObject({runs: 1});
+    expect(parseOptions(['--help'])).toBe('help');
+  });
+
+  it('refuses a run count that is not a whole number from 1 to 20, and unknown flags', () => {
+    expect(() => parseOptions(['--runs', '0'])).toThrow(/--runs/);
+    expect(() => parseOptions(['--runs', 'two'])).toThrow(/--runs/);
+    expect(() => parseOptions(['--skip-builds'])).toThrow();
+  });
+});

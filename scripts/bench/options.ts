@@ -1,0 +1,38 @@
+/** The command line of `npm run bench` (after `--`). */
+import {parseArgs} from 'node:util';
+
+export interface BenchOptions {
+  /** Measure the build/ that is there: no clear, no builds. */
+  skipBuild: boolean;
+  /** How many times the whole Lighthouse set runs. */
+  runs: number;
+  /** Run the search benchmark too (it takes about half a minute). */
+  search: boolean;
+  /** Serve text files gzip-encoded, as production hosting does. */
+  gzip: boolean;
+}
+
+export const USAGE = `npm run bench [-- options]
+  --skip-build   measure the existing build/ (page weight, Lighthouse); keep the build figures of the last full run
+  --runs N       run the whole Lighthouse set N times (default 2)
+  --no-search    do not run the search benchmark; BENCHMARKS.md shows bench/search.json as it is
+  --no-gzip      serve files uncompressed (default: gzip, as a production host)
+  --help         this text`;
+
+export function parseOptions(argv: string[]): BenchOptions | 'help' {
+  const {values} = parseArgs({
+    args: argv,
+    options: {
+      'skip-build': {type: 'boolean', default: false},
+      runs: {type: 'string', default: '2'},
+      'no-search': {type: 'boolean', default: false},
+      'no-gzip': {type: 'boolean', default: false},
+      help: {type: 'boolean', default: false},
+    },
+    strict: true,
+  });
+  if (values.help) return 'help';
+  const runs = Number(values.runs);
+  if (!Number.isInteger(runs) || runs < 1 || runs > 20) throw new Error(`--runs takes a whole number from 1 to 20, not "${values.runs}"`);
+  return {skipBuild: values['skip-build'], runs, search: !values['no-search'], gzip: !values['no-gzip']};
+}

@@ -1,0 +1,79 @@
+import {describe, expect, it} from 'vitest';
+import type {LighthouseRun} from './lighthouse';
+import {budgetTable, renderBenchmarks, spreadCell, topPerformanceFindings, type FlaggedFinding} from './report';
+import type {SiteReport} from './site';
+import {totals} from './weight';
+
+describe('spreadCell', () => {
+  it('lists every run, then the spread', () => {
+    expect(spreadCell([74, 71], String)).toBe('74, 71 (71–74)');
+    expect(spreadCell([2950, null], (v) => `${(v / 1000).toFixed(1)} s`)).toBe('3.0 s, error (3.0 s–3.0 s, 1 missing)');
+    expect(spreadCell([null], String)).toBe('error');
+  });
+});
+
+describe('budgetTable', () => {
+  it('marks each budget met or missed', () => {
+    const rows = budgetTable([
+      {budget: 'cold build < 5 min', scope: 'full site', figure: '3 min 10 s', status: 'met'},
+      {budget: 'Lighthouse mobile seo = 100', scope: '/search', figure: '69', status: 'missed'},
+    ]);
+    expect(rows[2]).toBe('| cold build < 5 min | full site | 3 min 10 s | ✅ met |');
+    expect(rows[3]).toContain('❌ missed');
+  });
+});
+
+describe('renderBenchmarks', () => {
+  const run = (n: number, formFactor: LighthouseRun['formFactor'], performance: number): LighthouseRun => ({
+    run: n,
+    formFactor,
+    path: '/',
+    scores: {performance, accessibility: 100, 'best-practices': 100, seo: 100},
+    metrics: {lcpMs: 2500, tbtMs: 150, cls: 0, fcpMs: 1000, speedIndexMs: 1500},
+    settings: {formFactor, screen: '412×823 at 1.75x, mobile', throttlingMethod: 'simulate', rttMs: 150, throughputKbps: 1638.4, cpuSlowdownMultiplier: 4},
+    benchmarkIndex: 1500,
+    runWarnings: [],
+    runtimeError: null,
+    findings: [{category: 'seo', id: 'is-crawlable', title: 'Page is blocked from indexing', score: 0, weight: 4, items: ['<meta name="robots"> (head > meta)'], itemCount: 1}],
+    externalRequests: [],
+    durationSeconds: 20,
+    reportFiles: [],
+  });
+  const site: SiteReport = {
+    date: '2026-01-01T00:00:00.000Z',
+    machine: {cpuModel: 'AMD EPYC', cores: 2, memoryBytes: 24 * 2 ** 30, os: 'Debian GNU/Linux 12 (bookworm)', kernel: '6.1', node: 'v20.0.0', chromium: 'Chromium 156', lighthouse: '12.8.2', loadAverageAtStart: 1.5},
+    options: {runs: 2, skipBuild: true, gzip: true},
+    build: null,
+    pages: {htmlFiles: 1427, redirectStubs: 956, pages: 471, apiPages: 261},
+    pageWeights: [{path: '/', totals: totals([{url: '/', kind: 'html', raw: 2048, gzip: 1024}]), resources: [], hydratedMs: 900, idleMs: 1400, idleTimedOut: false}],
+    lighthouse: [run(1, 'mobile', 75), run(2, 'mobile', 80), run(1, 'desktop', 96), run(2, 'desktop', 97)],
+    budgets: [{budget: 'Lighthouse mobile performance ≥ 95', scope: '/', figure: '75, 80', status: 'missed'}],
+  };
+
+  it('writes the Site section from the figures and says when search has none', () => {
+    const text = renderBenchmarks(site, null);
+    expect(text).toContain('AMD EPYC × 2 cores, 24.0 GiB RAM');
+    expect(text).toContain('471 pages (261 of them API pages) and 956 redirect stubs');
+    expect(text).toContain('| `/` | 75, 80 (75–80) | 100, 100 (100–100)');
+    expect(text).toContain('| `/` | 96, 97 (96–97)');
+    expect(text).toContain('0 of 1 met.');
+    expect(text).toContain('`is-crawlable` Page is blocked from indexing (weight 4; mobile 2/2, desktop 2/2)');
+    expect(text).toContain('&lt;meta name="robots"> (head > meta)');
+    expect(text).toContain('Not measured (`--skip-build`');
+    expect(text).toContain('No search figures yet');
+  });
+});
+
+describe('topPerformanceFindings', () => {
+  const entry = (id: string, metricSavings: Record<string, number>, worstSavingsMs: number): FlaggedFinding => ({
+    finding: {category: 'performance', id, title: id, score: 0, weight: 0, metricSavings, items: [], itemCount: 0},
+    where: 'mobile 2/2',
+    worstSavingsMs,
+  });
+
+  it('puts layout-shift findings first, then the biggest savings in ms, eight at most', () => {
+    const many = Array.from({length: 10}, (_, i) => entry(`audit-${i}`, {TBT: i * 100}, i * 100));
+    const shown = topPerformanceFindings([...many, entry('layout-shifts', {CLS: 0.677}, 0)]);
+    expect(shown.map(({finding}) => finding.id)).toEqual(['layout-shifts', 'audit-9', 'audit-8', 'audit-7', 'audit-6', 'audit-5', 'audit-4', 'audit-3']);
+  });
+});

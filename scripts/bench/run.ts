@@ -1,0 +1,117 @@
+/**
+ * npm run bench: the site's figures on this machine — cold and warm build (time, memory,
+ * pages per second), page weight of four pages on first load, Lighthouse mobile and desktop
+ * for the same pages (the whole set N times) — checked against the issue's budgets. Writes
+ * bench/site.json and rewrites BENCHMARKS.md; runs the search benchmark too unless --no-search.
+ * Options: see USAGE in options.ts.
+ */
+import {spawn} from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import {startStaticServer} from '../../tests/support/staticServer';
+import {clearCaches, countPages, timedBuild} from './build';
+import {evaluateBudgets} from './budgets';
+import {cleanUpOnSignals, onCleanup, runCleanups} from './cleanup';
+import {duration} from './format';
+import {FORM_FACTORS, runLighthouse, type LighthouseRun} from './lighthouse';
+import {describeMachine} from './machine';
+import {parseOptions, USAGE, type BenchOptions} from './options';
+import {measurePageWeights} from './pageWeight';
+import {writeBenchmarks} from './report';
+import {PAGES, PLAIN_DOC_PAGE, type BuildFigures, type SiteReport} from './site';
+
+const root = path.resolve(__dirname, '../..');
+const buildDir = path.join(root, 'build');
+const siteJson = path.join(root, 'bench/site.json');
+/** Logs and full Lighthouse reports: for reading, not committed. */
+const outDir = path.join(root, 'bench/out');
+
+/** Paths in bench/site.json are relative to the repository, which is committed; the machine's layout is not. */
+const fromRoot = (file: string) => path.relative(root, file);
+
+const started = performance.now();
+const log = (message: string) => console.log(`[bench ${duration((performance.now() - started) / 1000).padStart(9)}] ${message}`);
+
+async function builds(date: string): Promise<BuildFigures> {
+  log('npx docusaurus clear');
+  await clearCaches(root, path.join(outDir, 'clear.log'));
+  log('cold build: npm run build');
+  const cold = await timedBuild('cold', root, path.join(outDir, 'build-cold.log'));
+  log(`cold build took ${duration(cold.wallSeconds)}; warm build: npm run build`);
+  const warm = await timedBuild('warm', root, path.join(outDir, 'build-warm.log'));
+  log(`warm build took ${duration(warm.wallSeconds)}`);
+  return {measuredAt: date, cold: {...cold, logFile: fromRoot(cold.logFile)}, warm: {...warm, logFile: fromRoot(warm.logFile)}};
+}
+
+/** With --skip-build, the last full run's builds stay in the report, dated. */
+function previousBuilds(): BuildFigures | null {
+  if (!fs.existsSync(siteJson)) return null;
+  return (JSON.parse(fs.readFileSync(siteJson, 'utf8')) as SiteReport).build ?? null;
+}
+
+/** The search benchmark is its own script (it rewrites BENCHMARKS.md's Search section itself). */
+async function searchBenchmark(): Promise<void> {
+  log('search benchmark: npm run bench:search');
+  const child = spawn('npm', ['run', 'bench:search'], {cwd: root, stdio: ['ignore', fs.openSync(path.join(outDir, 'search.log'), 'w'), 'inherit'], detached: true});
+  const forget = onCleanup(() => void process.kill(-child.pid!, 'SIGTERM'));
+  await new Promise<void>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`npm run bench:search failed (exit ${code}); see bench/out/search.log`))));
+  }).finally(forget);
+}
+
+async function measure(options: BenchOptions): Promise<Pick<SiteReport, 'pageWeights' | 'lighthouse'>> {
+  const server = await startStaticServer(buildDir, {gzip: options.gzip});
+  const forget = onCleanup(() => server.close());
+  try {
+    log(`page weight: ${PAGES.join(', ')}`);
+    const pageWeights = await measurePageWeights(server.url, PAGES);
+    const lighthouse: LighthouseRun[] = [];
+    for (let run = 1; run <= options.runs; run += 1) {
+      for (const formFactor of FORM_FACTORS) {
+        for (const page of PAGES) {
+          log(`Lighthouse run ${run}/${options.runs}, ${formFactor}, ${page}`);
+          const result = await runLighthouse(server.url, page, formFactor, run, path.join(outDir, 'lighthouse'));
+          result.reportFiles = result.reportFiles.map(fromRoot);
+          lighthouse.push(result);
+          log(`  ${Object.entries(result.scores).map(([category, score]) => `${category} ${score ?? 'error'}`).join(', ')}`);
+        }
+      }
+    }
+    return {pageWeights, lighthouse};
+  } finally {
+    forget();
+    await server.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const options = parseOptions(process.argv.slice(2));
+  if (options === 'help') {
+    console.log(USAGE);
+    return;
+  }
+  cleanUpOnSignals();
+  fs.mkdirSync(outDir, {recursive: true});
+  const date = new Date().toISOString();
+  const machine = describeMachine();
+  // The builds must be over before anything reads build/: the cold one starts by deleting it.
+  const build = options.skipBuild ? previousBuilds() : await builds(date);
+  if (!fs.existsSync(path.join(buildDir, 'index.html'))) throw new Error('No build in build/: run "npm run build" first, or drop --skip-build.');
+  const pages = countPages(buildDir);
+  if (options.search) await searchBenchmark();
+  const {pageWeights, lighthouse} = await measure(options);
+  const budgets = evaluateBudgets({lighthouse, pageWeights, build, pages: PAGES, plainDocPage: PLAIN_DOC_PAGE});
+  const report: SiteReport = {date, machine, options: {runs: options.runs, skipBuild: options.skipBuild, gzip: options.gzip}, build, pages, pageWeights, lighthouse, budgets};
+  fs.writeFileSync(siteJson, `${JSON.stringify(report, null, 2)}\n`);
+  writeBenchmarks(root);
+  const missed = budgets.filter((budget) => budget.status === 'missed');
+  log(`wrote bench/site.json and BENCHMARKS.md; ${budgets.length - missed.length} of ${budgets.length} budgets met`);
+  for (const budget of missed) log(`  missed: ${budget.budget}, ${budget.scope}: ${budget.figure}`);
+}
+
+main().catch(async (error: unknown) => {
+  console.error(`[bench] ${(error as Error).stack ?? String(error)}`);
+  await runCleanups();
+  process.exit(1);
+});

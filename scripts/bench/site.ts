@@ -1,0 +1,33 @@
+/**
+ * The pages the site benchmark measures and the shape of bench/site.json, the raw figures of
+ * one `npm run bench` run from which BENCHMARKS.md's Site section is written.
+ */
+import type {BuildRun, PageCounts} from './build';
+import type {BudgetResult} from './budgets';
+import type {LighthouseRun} from './lighthouse';
+import type {Machine} from './machine';
+import type {PageWeight} from './pageWeight';
+
+/** The home page, the plain doc page, an API operation page, and the search page. */
+export const PAGES = ['/', '/reference/segments', '/reference/api/unleash/get-feature', '/search'] as const;
+/** The issue's "plain doc page": a hand-written reference page with nothing special on it. */
+export const PLAIN_DOC_PAGE = '/reference/segments';
+
+export interface BuildFigures {
+  /** When these builds ran: a `--skip-build` run keeps the previous run's builds and says so. */
+  measuredAt: string;
+  cold: BuildRun;
+  warm: BuildRun;
+}
+
+export interface SiteReport {
+  date: string;
+  machine: Machine;
+  options: {runs: number; skipBuild: boolean; gzip: boolean};
+  build: BuildFigures | null;
+  /** The build/ whose pages were measured. */
+  pages: PageCounts;
+  pageWeights: PageWeight[];
+  lighthouse: LighthouseRun[];
+  budgets: BudgetResult[];
+}
