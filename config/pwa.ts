@@ -52,6 +52,7 @@ export function pwaPlugin(): PluginConfig {
     {
       offlineModeActivationStrategies: ['appInstalled', 'standalone', 'queryString'],
       swRegister: path.join(repoRoot, 'src/pwa/registerServiceWorker.ts'),
+      swCustom: path.join(repoRoot, 'src/pwa/serviceWorker.js'),
       pwaHead: [
         {tagName: 'link', rel: 'manifest', href: WEB_MANIFEST_FILE},
         {tagName: 'meta', name: 'theme-color', content: THEME_COLOR},

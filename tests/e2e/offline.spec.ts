@@ -60,8 +60,9 @@ test.describe('offline reading', () => {
     await offlineWorkerActive(page);
 
     await context.setOffline(true);
-    // A full page load of a page not visited before comes from the precache.
-    await page.goto(siteUrl('/reference/strategy-constraints'));
+    // A full page load, by clean URL, of a page not visited before comes from the precache.
+    const response = await page.goto(siteUrl('/reference/strategy-constraints'));
+    expect(response?.fromServiceWorker()).toBe(true);
     await expect(page.getByRole('heading', {level: 1})).toHaveText('Strategy constraints');
     await hydrated(page);
     // Client-side navigation loads the next page's chunks from the precache too.
