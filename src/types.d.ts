@@ -22,3 +22,21 @@ declare module '@theme-original/Schema' {
   const Schema: ComponentType<Record<string, unknown>>;
   export default Schema;
 }
+
+declare module '@theme-original/ApiExplorer/SecuritySchemes' {
+  import type {ComponentType} from 'react';
+  const SecuritySchemes: ComponentType<Record<string, unknown>>;
+  export default SecuritySchemes;
+}
+
+declare module '@theme-original/ApiExplorer' {
+  import type {ComponentType} from 'react';
+  const ApiExplorer: ComponentType<Record<string, unknown>>;
+  export default ApiExplorer;
+}
+
+declare module '@theme/SkeletonLoader' {
+  import type {ComponentType} from 'react';
+  const SkeletonLoader: ComponentType<{size?: 'sm' | 'md' | 'lg'}>;
+  export default SkeletonLoader;
+}

@@ -14,9 +14,30 @@ declare const process: {env: Record<string, string | undefined>};
 const INSTALLED_KEY = 'docusaurus.pwa.event.appInstalled.fired';
 const SERVICE_WORKER_URL = process.env.PWA_SERVICE_WORKER_URL ?? '/sw.js';
 
+/**
+ * Storage can be unavailable (disabled cookies, some private modes: reading
+ * window.localStorage throws). This module runs before the app hydrates, so a throw here
+ * would leave every page unhydrated; without storage the install is simply not remembered.
+ */
+function readInstalled(): boolean {
+  try {
+    return window.localStorage.getItem(INSTALLED_KEY) === 'true';
+  } catch {
+    return false;
+  }
+}
+
+function rememberInstalled(): void {
+  try {
+    window.localStorage.setItem(INSTALLED_KEY, 'true');
+  } catch {
+    // Not remembered: the installed app still runs standalone, which turns offline mode on.
+  }
+}
+
 function offlineModeWanted(): boolean {
   return (
-    window.localStorage.getItem(INSTALLED_KEY) === 'true' ||
+    readInstalled() ||
     window.matchMedia('(display-mode: standalone)').matches ||
     new URLSearchParams(window.location.search).get('offlineMode') === 'true' ||
     navigator.serviceWorker.controller !== null
@@ -44,7 +65,7 @@ async function register(): Promise<void> {
 
 if (ExecutionEnvironment.canUseDOM && 'serviceWorker' in navigator) {
   window.addEventListener('appinstalled', () => {
-    window.localStorage.setItem(INSTALLED_KEY, 'true');
+    rememberInstalled();
     void register().catch((error: unknown) => console.error('Service worker registration failed', error));
   });
   if (offlineModeWanted()) {

@@ -29,13 +29,14 @@ const PAGE_TYPES: Record<string, string> = {
 
 const MODES = ['light', 'dark'] as const;
 
-/** Serious and critical violations, one line each, so a failure says what and where. */
+/** Violations that fail the test, one line each, so a failure says what and where. */
 async function seriousViolations(page: Page, include?: string): Promise<string[]> {
   const builder = new AxeBuilder({page});
   if (include) builder.include(include);
   const {violations} = await builder.analyze();
   return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    // Serious and critical, plus heading-order, which Lighthouse's accessibility score counts.
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical' || violation.id === 'heading-order')
     .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | ')}`);
 }
 

@@ -1,5 +1,24 @@
-import {expect, test} from '@playwright/test';
+import {expect, test, type Page} from '@playwright/test';
 import {configuredUrl, hydrated, wrongBaseUrl} from './support';
+
+/**
+ * Scrolls and waits until the scroll event has been handled: scroll events fire once a frame,
+ * so steps taken faster than frames (a busy machine) would merge into one jump and the
+ * navbar would never see the direction of travel.
+ */
+async function scrollToAndSettle(page: Page, top: number): Promise<void> {
+  await page.evaluate(
+    (y) =>
+      new Promise<void>((resolve) => {
+        const before = window.scrollY;
+        window.addEventListener('scroll', () => requestAnimationFrame(() => resolve()), {once: true});
+        window.scrollTo(0, y);
+        // No scroll event comes when the position did not change (the page's end).
+        if (window.scrollY === before) resolve();
+      }),
+    top,
+  );
+}
 
 test.describe('failure states', () => {
   test('a slow code chunk shows the spinner after its delay', async ({page}) => {
@@ -58,9 +77,9 @@ test.describe('failure states', () => {
     await hydrated(page);
     const navbar = page.locator('nav.navbar');
     await expect(navbar).not.toHaveClass(/navbarHidden/);
-    for (let y = 200; y <= 1600; y += 200) await page.evaluate((top) => window.scrollTo(0, top), y);
+    for (let y = 200; y <= 1600; y += 200) await scrollToAndSettle(page, y);
     await expect(navbar).toHaveClass(/navbarHidden/);
-    for (let y = 1400; y >= 1000; y -= 200) await page.evaluate((top) => window.scrollTo(0, top), y);
+    for (let y = 1400; y >= 1000; y -= 200) await scrollToAndSettle(page, y);
     await expect(navbar).not.toHaveClass(/navbarHidden/);
   });
 });

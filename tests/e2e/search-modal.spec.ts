@@ -99,7 +99,7 @@ test.describe('search modal', () => {
     await expect(selected).not.toHaveAttribute('id', first!);
     await page.keyboard.press('ArrowUp');
     await expect(selected).toHaveAttribute('id', first!);
-    const href = await selected.locator('a').getAttribute('href');
+    const href = await selected.locator('.DocSearch-Hit-link').getAttribute('data-url');
     await page.keyboard.press('Enter');
     await expect(modal(page)).toBeHidden();
     await expect(page).toHaveURL(siteUrl(href!));
@@ -108,7 +108,7 @@ test.describe('search modal', () => {
   test('Ctrl+Enter opens the hit in a new tab and Shift+Enter in a new window', async ({page, context}) => {
     await openPage(page);
     await search(page, 'segments');
-    const href = await page.locator('.DocSearch-Hit[aria-selected="true"] a').getAttribute('href');
+    const href = await page.locator('.DocSearch-Hit[aria-selected="true"] .DocSearch-Hit-link').getAttribute('data-url');
     const [tab] = await Promise.all([context.waitForEvent('page'), page.keyboard.press('Control+Enter')]);
     await tab.waitForLoadState();
     expect(tab.url()).toBe(siteUrl(href!));

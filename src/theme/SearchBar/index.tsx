@@ -58,7 +58,7 @@ function Hit({hit, children}: {hit: {url: string}; children: ReactNode}) {
     else history.push(hit.url);
   };
   return (
-    <div className="DocSearch-Hit-link" onClick={follow} onAuxClick={(event) => event.button === 1 && follow(event)}>
+    <div className="DocSearch-Hit-link" data-url={hit.url} onClick={follow} onAuxClick={(event) => event.button === 1 && follow(event)}>
       {children}
     </div>
   );
