@@ -212,7 +212,18 @@ function methodSection(site: SiteReport): string[] {
   ];
 }
 
-export function siteSection(site: SiteReport | null): string[] {
+/**
+ * The budget table says what was missed; why, and what was done about it, takes reading the
+ * reports, so it is written by hand in bench/budget-notes.md and shown under the table
+ * whenever a budget is missed.
+ */
+function missNotes(site: SiteReport, notes: string | null): string[] {
+  if (!site.budgets.some((budget) => budget.status === 'missed')) return [];
+  if (!notes) return ['Some budgets are missed and `bench/budget-notes.md`, which explains misses, is absent.', ''];
+  return ['#### Why budgets are missed', '', `From \`bench/budget-notes.md\`, written by hand from the reports of the run above.`, '', notes.trim(), ''];
+}
+
+export function siteSection(site: SiteReport | null, notes: string | null = null): string[] {
   if (!site) return ['## Site', '', 'No site figures yet: run `npm run bench`.', ''];
   const pages = [...new Set([...site.pageWeights.map((weight) => weight.path), ...site.lighthouse.map((run) => run.path)])];
   const met = site.budgets.filter((budget) => budget.status === 'met').length;
@@ -229,6 +240,7 @@ export function siteSection(site: SiteReport | null): string[] {
     '',
     ...budgetTable(site.budgets),
     '',
+    ...missNotes(site, notes),
     ...buildSection(site),
     ...weightSection(site.pageWeights),
     '### Lighthouse',
@@ -241,7 +253,7 @@ export function siteSection(site: SiteReport | null): string[] {
   ];
 }
 
-export function renderBenchmarks(site: SiteReport | null, search: SearchReport | null): string {
+export function renderBenchmarks(site: SiteReport | null, search: SearchReport | null, notes: string | null = null): string {
   return [
     '# Benchmarks',
     '',
@@ -250,7 +262,7 @@ export function renderBenchmarks(site: SiteReport | null, search: SearchReport |
     '`bench/search.json`; each command rewrites the whole file from both (`scripts/bench/report.ts`),',
     'so do not edit it by hand.',
     '',
-    ...siteSection(site),
+    ...siteSection(site, notes),
     ...searchSection(search, budgetTable),
   ].join('\n');
 }
@@ -262,5 +274,7 @@ function readJson<T>(file: string): T | null {
 export function writeBenchmarks(root: string): void {
   const site = readJson<SiteReport>(path.join(root, 'bench/site.json'));
   const search = readJson<SearchReport>(path.join(root, 'bench/search.json'));
-  fs.writeFileSync(path.join(root, 'BENCHMARKS.md'), renderBenchmarks(site, search));
+  const notesFile = path.join(root, 'bench/budget-notes.md');
+  const notes = fs.existsSync(notesFile) ? fs.readFileSync(notesFile, 'utf8') : null;
+  fs.writeFileSync(path.join(root, 'BENCHMARKS.md'), renderBenchmarks(site, search, notes));
 }
