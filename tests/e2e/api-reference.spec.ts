@@ -1,25 +1,25 @@
 import zlib from 'node:zlib';
 import fs from 'node:fs';
-import {expect, test, type Page, type Request} from '@playwright/test';
-import {buildDir, hydrated, siteUrl} from './support';
+import {expect, test, type BrowserContext} from '@playwright/test';
+import {buildDir, collectConsole, hydrated, siteUrl} from './support';
 
 const LANGUAGES = ['curl', 'python', 'go', 'nodejs', 'ruby', 'csharp', 'php', 'java', 'powershell'];
 
 /**
- * Sizes of every script a page downloads while loading and hydrating, read from the build
- * (what the server sends for that path), so a script still arriving when the test moves on
- * cannot break the count.
+ * Sizes of every script a page downloads while loading and hydrating, in a page of its own (so
+ * a script another page was still fetching cannot be counted), read from the build: what the
+ * server sends for that path.
  */
-async function scriptBytes(page: Page, path: string): Promise<{raw: number; gzip: number; files: string[]}> {
+async function scriptBytes(context: BrowserContext, path: string): Promise<{raw: number; gzip: number; files: string[]}> {
+  const page = await context.newPage();
   const files: string[] = [];
-  const onRequest = (request: Request) => {
+  page.on('request', (request) => {
     if (request.resourceType() === 'script') files.push(new URL(request.url()).pathname);
-  };
-  page.on('request', onRequest);
+  });
   await page.goto(siteUrl(path));
   await hydrated(page);
   await page.waitForLoadState('networkidle');
-  page.off('request', onRequest);
+  await page.close();
   const bodies = [...new Set(files)].map((file) => fs.readFileSync(`${buildDir()}${file}`));
   return {
     raw: bodies.reduce((sum, body) => sum + body.length, 0),
@@ -70,11 +70,11 @@ test.describe('API reference', () => {
     }
   });
 
-  test('a plain doc page loads none of the API theme and stays within its script budget', async ({page}) => {
-    const api = await scriptBytes(page, '/reference/api/unleash/get-feature');
+  test('a plain doc page loads none of the API theme and stays within its script budget', async ({context}) => {
+    const api = await scriptBytes(context, '/reference/api/unleash/get-feature');
     const apiOnly = api.files.filter((file) => /api-item/.test(file));
     expect(apiOnly.length).toBeGreaterThan(0);
-    const plain = await scriptBytes(page, '/reference/segments');
+    const plain = await scriptBytes(context, '/reference/segments');
     expect(plain.files.filter((file) => /api-item/.test(file))).toEqual([]);
     // The issue's budget for all scripts of a plain doc page, gzip (measured 242 KB; React is
     // 60 KB of it, Docusaurus' route registry and routes for ~470 pages about 45 KB).
@@ -89,6 +89,20 @@ test('an operation page arrives in order: its text comes before the footer, with
   expect(text).toBeLessThan(html.indexOf('<footer'));
   // React's server renderer moves large Suspense content to the end of the HTML in a <template>.
   expect(html).not.toMatch(/<template id="?B:/);
+});
+
+test('following a link to an operation page renders it in place, with its explorer, and no errors', async ({page}) => {
+  const messages = collectConsole(page);
+  await page.goto(siteUrl('/reference/api/unleash/events'));
+  await hydrated(page);
+  // Marks this document: a full page load would drop the mark.
+  await page.evaluate(() => ((window as unknown as {stayed: boolean}).stayed = true));
+  await page.locator('article a.card', {hasText: 'Get recent events'}).first().click();
+  await expect(page.getByRole('heading', {name: 'Get recent events', level: 1})).toBeVisible();
+  await expect(page.locator('.openapi__method-endpoint .badge')).toHaveText('GET');
+  await expect(page.getByRole('button', {name: 'Send API Request'})).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as {stayed?: boolean}).stayed)).toBe(true);
+  expect(messages).toEqual([]);
 });
 
 test('on a narrow screen the API explorer downloads only when its column comes near', async ({page}) => {
