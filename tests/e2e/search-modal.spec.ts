@@ -195,7 +195,9 @@ test.describe('search modal', () => {
     await page.keyboard.press('Enter');
     await expect(modal(page)).toBeHidden();
     await expect(page).toHaveURL(/\/reference\/segments/);
-    await page.waitForLoadState('networkidle');
+    // The URL changes before the new page renders; each page mounts its own navbar, so a modal
+    // opened in between would close with the old one.
+    await expect(page.getByRole('heading', {level: 1, name: 'Segments'})).toBeVisible();
     await page.keyboard.press('Control+k');
     await expect(modal(page)).toBeVisible();
     const recent = page.locator('.DocSearch-Hits', {has: page.getByText('Recent', {exact: true})});
