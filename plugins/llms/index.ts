@@ -26,6 +26,8 @@ export function markdownTwin(source: string, title: string): string {
   const body = source
     .replace(/^---\n[\s\S]*?\n---\n?/, '')
     .replace(/^import\s.+from\s.+;?\s*$/gm, '')
+    // Screen labels are a component in the source; in Markdown they are bold text.
+    .replace(/<UiLabel(?:\s+app="[^"]*")?\s*>([\s\S]*?)<\/UiLabel>/g, '**$1**')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
   return `# ${title}\n\n${body}\n`;

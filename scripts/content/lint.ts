@@ -31,8 +31,15 @@ export const LONG_FORM: Record<string, number> = {
 
 const PLACEHOLDER_WORDS = /\b(TODO|TBD|FIXME|lorem ipsum|coming soon)\b/i;
 
+/**
+ * A decision record says the decision, its reasons and its examples and nothing more, so its
+ * page is as long as the record it follows, not a fixed length.
+ */
+export const DECISION_RECORD_MIN_WORDS = 60;
+
 export function minimumWords(page: DocPage, groups: Map<string, string>): number {
   if (LONG_FORM[page.route]) return LONG_FORM[page.route]!;
+  if (page.route.startsWith('/contributing/ADRs/') && !page.file.endsWith(`${path.sep}index.md`)) return DECISION_RECORD_MIN_WORDS;
   const group = groups.get(page.route);
   // Landing pages of sections the contract files under another group.
   if (group && group !== 'index' && page.file.endsWith(`${path.sep}index.md`) && !['sdk', 'integration', 'edge-proxy', 'api-legacy', 'tutorial', 'contributing'].includes(group)) {

@@ -1,0 +1,8 @@
+/**
+ * The components every page can use without importing them. Wraps the theme's map rather
+ * than replacing it.
+ */
+import MDXComponents from '@theme-original/MDXComponents';
+import UiLabel from '@site/src/components/UiLabel';
+
+export default {...MDXComponents, UiLabel};
