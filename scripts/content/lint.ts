@@ -3,6 +3,7 @@
  * each kind of page. Returns problems as "file: message" strings.
  */
 import path from 'node:path';
+import {checkedRecordProblems} from './checked';
 import {countWords, docsDir, listDocFiles, parsePage, readContractGroups, repoRoot, type DocPage} from './pages';
 
 /** Minimum words of prose per contract group. */
@@ -77,6 +78,7 @@ export function lintPage(page: DocPage, groups: Map<string, string>): string[] {
     if (!block.language) problems.push(`code block at line ${block.line} names no language`);
   }
   problems.push(...emptySections(page));
+  problems.push(...checkedRecordProblems(page));
   const words = countWords(page.prose);
   const minimum = minimumWords(page, groups);
   if (words < minimum) problems.push(`${words} words of prose, fewer than the ${minimum} this kind of page needs`);
