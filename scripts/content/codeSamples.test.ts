@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import {checkBlock, checkCodeSamples} from './codeSamples';
 
-const block = (language: string, code: string) => ({language, code, line: 1});
+const block = (language: string, code: string) => ({language, meta: '', code, line: 1});
 
 describe('code sample check', () => {
   it('parses each checked language and reports what fails', () => {

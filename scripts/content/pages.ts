@@ -13,6 +13,8 @@ const GENERATED_DIR = path.join(docsDir, 'reference/api/unleash');
 
 export interface CodeBlock {
   language: string;
+  /** The rest of the fence's info string, e.g. `title="app.js" no-typecheck="…"`. */
+  meta: string;
   code: string;
   /** 1-based line of the opening fence. */
   line: number;
@@ -68,11 +70,12 @@ export function parsePage(file: string): DocPage {
       continue;
     }
     const fence = open[2]!;
-    const language = open[3]!.trim().split(/\s+/)[0] ?? '';
+    const info = open[3]!.trim();
+    const language = info.split(/\s+/)[0] ?? '';
     const content: string[] = [];
     const start = i;
     for (i += 1; i < lines.length && !lines[i]!.trim().startsWith(fence); i += 1) content.push(lines[i]!.slice(open[1]!.length));
-    code.push({language, code: content.join('\n'), line: bodyStartLine + start + 1});
+    code.push({language, meta: info.slice(language.length).trim(), code: content.join('\n'), line: bodyStartLine + start + 1});
   }
   const prose = proseLines
     .join('\n')
