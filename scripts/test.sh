@@ -11,7 +11,10 @@ step() { printf '\n== %s ==\n' "$1"; }
 step 'type check'
 npx tsc --noEmit
 
-step 'unit and build-validation tests'
+step 'the real Unleash server: its OpenAPI description'
+npm run api:real
+
+step 'unit, build-validation and truth tests'
 npx vitest run
 
 step 'production build'

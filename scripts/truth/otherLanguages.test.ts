@@ -1,0 +1,24 @@
+import {describe, expect, it} from 'vitest';
+import {checkOtherLanguages, checkSyntax} from './otherLanguages';
+
+describe('syntax of Python, Ruby, Go and PHP samples', () => {
+  it('accepts valid code and fragments', () => {
+    expect(checkSyntax('python', 'if client.is_enabled("x"):\n    print("on")\n')).toBeUndefined();
+    expect(checkSyntax('ruby', 'if unleash.is_enabled?("x")\n  puts "on"\nend\n')).toBeUndefined();
+    expect(checkSyntax('go', 'if unleash.IsEnabled("x") {\n\tfmt.Println("on")\n}\n')).toBeUndefined();
+    expect(checkSyntax('php', '$enabled = $unleash->isEnabled("x");')).toBeUndefined();
+  });
+
+  it('reports what does not parse', () => {
+    expect(checkSyntax('python', 'if x\n  pass')).toMatch(/^python does not parse: .*SyntaxError|python does not parse/);
+    expect(checkSyntax('ruby', 'if x\n  puts 1\n')).toMatch(/^ruby does not parse/);
+    expect(checkSyntax('go', 'func main() {')).toMatch(/^go does not parse/);
+    expect(checkSyntax('php', '$x = ;')).toMatch(/^php does not parse/);
+  });
+
+  it('passes on every sample in docs/', () => {
+    const report = checkOtherLanguages();
+    console.log(`Other languages, syntax checked: ${Object.entries(report.perLanguage).map(([language, count]) => `${language} ${count}`).join(', ')}`);
+    expect(report.problems).toEqual([]);
+  });
+});
