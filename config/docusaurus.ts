@@ -3,6 +3,7 @@
  * the test fixture sites both use this, so tests exercise the configuration we ship.
  */
 import path from 'node:path';
+import {documentedUnleashVersion} from './unleashVersion';
 import {repoRoot} from './paths';
 import type {Config, PluginConfig} from '@docusaurus/types';
 import type {Options as DocsOptions} from '@docusaurus/plugin-content-docs';
@@ -100,7 +101,7 @@ export function createConfig({env, docs = {}, pagesPath, redirects = true}: Site
     headTags: thirdParty.headTags,
     scripts: thirdParty.scripts,
 
-    customFields: {search: search.customFields},
+    customFields: {search: search.customFields, unleashVersion: documentedUnleashVersion()},
 
     themeConfig: {
       ...search.themeConfig,

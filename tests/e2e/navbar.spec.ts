@@ -1,3 +1,4 @@
+import {documentedUnleashVersion} from '../../config/unleashVersion';
 import {expect, test} from '@playwright/test';
 import site from '../../contract/site.json';
 import {hydrated, siteUrl} from './support';
@@ -89,5 +90,10 @@ test.describe('footer', () => {
       }
     }
     await expect(footer.locator('.footer__copyright')).toHaveText('Copyright © 2024 Unleash. Built with Docusaurus.');
+  });
+
+  test('names the Unleash version the site documents: the pinned unleash-server', async ({page}) => {
+    await page.goto(siteUrl('/'));
+    await expect(page.locator('footer .footer__documented-version')).toHaveText(`These pages describe Unleash ${documentedUnleashVersion()}.`);
   });
 });
