@@ -6,32 +6,27 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import ts from 'typescript';
 import {repoRoot} from '../content/pages';
 
 export const ADMIN_UI_DIR = path.join(repoRoot, 'node_modules/unleash-server/frontend/build/static');
 
-/** The string literals (and template-literal text) of one minified script. */
+/**
+ * The string literals and template-literal text of one script. Parsed with the TypeScript
+ * parser rather than scanned with patterns: in minified code a quote inside another literal or
+ * a regular expression throws a pattern scan out of step and hides real labels.
+ */
 export function stringLiterals(source: string): string[] {
   const found: string[] = [];
-  // Minified output: "…", '…' and `…` literals; escapes are kept simple on purpose, since
-  // labels are plain text.
-  const literal = /"((?:[^"\\\n]|\\.){1,200})"|'((?:[^'\\\n]|\\.){1,200})'|`((?:[^`\\$]|\\.|\$(?!\{)){1,400})(?:`|\$\{)/g;
-  for (const match of source.matchAll(literal)) {
-    const raw = match[1] ?? match[2] ?? match[3] ?? '';
-    found.push(unescape(raw));
-  }
-  // Template literals continue after each ${…}: pick up the text between `}` and the next
-  // `${` or backtick as well.
-  for (const match of source.matchAll(/\}((?:[^`\\$]|\\.){1,200})(?:`|\$\{)/g)) found.push(unescape(match[1]!));
+  const file = ts.createSourceFile('bundle.js', source, ts.ScriptTarget.Latest, false, ts.ScriptKind.JS);
+  const visit = (node: ts.Node): void => {
+    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node) || ts.isJsxText(node)) {
+      found.push(node.text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
   return found;
-}
-
-function unescape(raw: string): string {
-  return raw
-    .replace(/\\u([0-9a-fA-F]{4})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
-    .replace(/\\x([0-9a-fA-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
-    .replace(/\\n/g, '\n')
-    .replace(/\\(.)/g, '$1');
 }
 
 let cache: Set<string> | undefined;
