@@ -3,12 +3,15 @@
  * OpenAPI description (scripts/openapi/bundle.ts) into one page per operation under
  * docs/reference/api/unleash, with a category page per tag.
  */
+import fs from 'node:fs';
 import path from 'node:path';
-import type {PluginConfig} from '@docusaurus/types';
+import type {Plugin, PluginConfig} from '@docusaurus/types';
 import {repoRoot} from './paths';
 
 export const API_OUTPUT_DIR = 'docs/reference/api/unleash';
 export const API_BUNDLE = path.join(repoRoot, '.docusaurus/openapi/unleash.json');
+/** Where the bundled description can be downloaded, linked from the API introduction. */
+export const API_DOWNLOAD_ROUTE = '/reference/api/unleash/openapi.json';
 
 /** The code-sample tabs of every operation, in this order, each with one client library. */
 export const API_LANGUAGE_TABS = [
@@ -39,4 +42,23 @@ export function apiPlugin(): PluginConfig {
       },
     },
   ];
+}
+
+/**
+ * Publishes the bundled description (the one the pages are generated from) in the build at
+ * API_DOWNLOAD_ROUTE. A build without a bundle, such as a test fixture site, gets a warning.
+ */
+export function apiDownloadPlugin(bundleFile = API_BUNDLE): PluginConfig {
+  return (): Plugin => ({
+    name: 'api-download',
+    async postBuild({outDir}) {
+      if (!fs.existsSync(bundleFile)) {
+        console.warn(`[api-download] ${path.relative(repoRoot, bundleFile)} is missing (run npm run api:generate), so ${API_DOWNLOAD_ROUTE} is not published`);
+        return;
+      }
+      const target = path.join(outDir, ...API_DOWNLOAD_ROUTE.split('/'));
+      fs.mkdirSync(path.dirname(target), {recursive: true});
+      fs.copyFileSync(bundleFile, target);
+    },
+  });
 }

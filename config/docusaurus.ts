@@ -23,7 +23,7 @@ import seoPlugin from '../plugins/seo';
 import webManifestPlugin from '../plugins/web-manifest';
 import {pwaPlugin} from './pwa';
 import {searchConfig} from './search';
-import {API_LANGUAGE_TABS, apiPlugin} from './api';
+import {API_LANGUAGE_TABS, apiDownloadPlugin, apiPlugin} from './api';
 import {socialImageFor} from './socialCards';
 import {darkCodeTheme, lightCodeTheme} from './prismThemes';
 
@@ -93,6 +93,7 @@ export function createConfig({env, docs = {}, pagesPath, redirects = true}: Site
       webManifestPlugin,
       pwaPlugin(),
       apiPlugin(),
+      apiDownloadPlugin(),
       ...(redirects ? [['@docusaurus/plugin-client-redirects', {createRedirects: redirectsTo}] as PluginConfig] : []),
       ...(env.announcementBar ? [announcementBarPlugin(env.announcementBar.id)] : []),
       ...search.plugins,

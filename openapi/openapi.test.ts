@@ -62,6 +62,9 @@ describe('OpenAPI description', () => {
         'tag-description': 'error',
         'no-server-example.com': 'off',
         'no-invalid-media-type-examples': 'error',
+        // unleash-server itself has GET /api/admin/api-tokens/{name} beside PUT and DELETE
+        // /api/admin/api-tokens/{token}; the description keeps the server's parameter names.
+        'no-identical-paths': 'off',
       },
     });
     const problems = await lintFromString({source: JSON.stringify(document), absoluteRef: 'unleash.json', config});

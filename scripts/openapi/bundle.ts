@@ -1,11 +1,13 @@
 /**
  * Merges openapi/base.yaml and openapi/areas/*.yaml into one OpenAPI document, fills in the
- * introduction (openapi/introduction.md) and the server URL, and writes it where the API
- * docs generator reads it. A name defined twice fails with both file names.
+ * introduction (openapi/introduction.md), the server URL and the documented Unleash version
+ * (the unleash-server that package.json pins), and writes it where the API docs generator
+ * reads it. A name defined twice fails with both file names.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
+import {pinnedServerVersion} from '../unleash-server/realServer';
 
 export const OPENAPI_DIR = path.resolve(__dirname, '../../openapi');
 export const BUNDLE_FILE = path.resolve(__dirname, '../../.docusaurus/openapi/unleash.json');
@@ -13,6 +15,9 @@ export const BUNDLE_FILE = path.resolve(__dirname, '../../.docusaurus/openapi/un
 type Json = Record<string, any>;
 
 export class BundleError extends Error {}
+
+/** Written in openapi/introduction.md where the page names the documented unleash-server version. */
+export const VERSION_PLACEHOLDER = '{{unleash-server-version}}';
 
 function readYaml(file: string): Json {
   try {
@@ -33,7 +38,7 @@ function mergeNamed(target: Json, source: Json | undefined, what: string, origin
   }
 }
 
-export function bundle(dir = OPENAPI_DIR, serverUrl = '<your-unleash-url>'): Json {
+export function bundle(dir = OPENAPI_DIR, serverUrl = '<your-unleash-url>', version = pinnedServerVersion()): Json {
   const baseFile = path.join(dir, 'base.yaml');
   const document = readYaml(baseFile);
   const origin = new Map<string, string>();
@@ -71,7 +76,8 @@ export function bundle(dir = OPENAPI_DIR, serverUrl = '<your-unleash-url>'): Jso
   }
   document.tags.sort((a: Json, b: Json) => String(a.name).localeCompare(String(b.name)));
   const introduction = path.join(dir, 'introduction.md');
-  if (fs.existsSync(introduction)) document.info.description = fs.readFileSync(introduction, 'utf8');
+  if (fs.existsSync(introduction)) document.info.description = fs.readFileSync(introduction, 'utf8').split(VERSION_PLACEHOLDER).join(version);
+  document.info.version = version;
   document.servers = [{url: serverUrl, description: 'Your Unleash instance'}];
   return document;
 }

@@ -127,6 +127,6 @@ test('an API tag page lists its operations as cards with their descriptions', as
   await hydrated(page);
   const card = page.locator('article a.card', {hasText: 'Get recent events'}).first();
   await expect(card).toBeVisible();
-  await expect(card).toContainText('Without a query parameter, returns the 100 most recent events');
+  await expect(card).toContainText('Called without parameters it lists the latest 100 events');
   await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', 'Read the event log that records every change made in Unleash.');
 });
