@@ -36,7 +36,7 @@ describe('content lint', () => {
   });
 
   it('asks more of SDK pages and long-form articles', () => {
-    expect(lintSource(`---\ntitle: Go\ndescription: The Go SDK for Unleash servers.\n---\n\n${words(400)}\n`, 'reference/sdks/go.md')).toEqual([
+    expect(lintSource(`---\ntitle: Go\ndescription: The Go SDK for Unleash servers.\nchecked: [Unleash/unleash-client-go@v4.1.0]\n---\n\n${words(400)}\n`, 'reference/sdks/go.md')).toEqual([
       '400 words of prose, fewer than the 600 this kind of page needs',
     ]);
     expect(lintSource(`---\ntitle: Best\ndescription: Best practices for feature flags.\n---\n\n${words(1000)}\n`, 'topics/feature-flags/feature-flag-best-practices.md')).toEqual([
