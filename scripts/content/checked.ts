@@ -16,7 +16,22 @@ import {repoRoot, type DocPage} from './pages';
  * Route prefixes of the sections read in full against the source. A section joins this list
  * when every page in it has been read; from then on the lint keeps every page of it recorded.
  */
-export const FINISHED_SECTIONS: readonly string[] = ['/contributing', '/how-to', '/reference/sdks', '/using-unleash', '/understanding-unleash'];
+export const FINISHED_SECTIONS: readonly string[] = [
+  '/contributing',
+  '/how-to',
+  '/reference/sdks',
+  '/using-unleash',
+  '/understanding-unleash',
+  '/feature-flag-tutorials',
+  '/topics',
+  '/unleash-academy',
+  '/quickstart',
+  '/what-is-a-feature-flag',
+  '/use-cases',
+  '/languages-and-frameworks',
+  '/how-to-create-feature-flag',
+  '/client-specification',
+];
 
 export function inFinishedSection(route: string, sections: readonly string[] = FINISHED_SECTIONS): boolean {
   return sections.some((section) => route === section || route.startsWith(`${section}/`));

@@ -39,7 +39,7 @@ describe('content lint', () => {
     expect(lintSource(`---\ntitle: Go\ndescription: The Go SDK for Unleash servers.\nchecked: [Unleash/unleash-client-go@v4.1.0]\n---\n\n${words(400)}\n`, 'reference/sdks/go.md')).toEqual([
       '400 words of prose, fewer than the 600 this kind of page needs',
     ]);
-    expect(lintSource(`---\ntitle: Best\ndescription: Best practices for feature flags.\n---\n\n${words(1000)}\n`, 'topics/feature-flags/feature-flag-best-practices.md')).toEqual([
+    expect(lintSource(`---\ntitle: Best\ndescription: Best practices for feature flags.\nchecked: [unleash-server@8.2.0]\n---\n\n${words(1000)}\n`, 'topics/feature-flags/feature-flag-best-practices.md')).toEqual([
       '1000 words of prose, fewer than the 1500 this kind of page needs',
     ]);
   });
