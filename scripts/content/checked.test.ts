@@ -17,6 +17,8 @@ describe('the checked record', () => {
     expect(parseCheckedEntry('@unleash/proxy-client-react@5.1.0')).toEqual({kind: 'npm', name: '@unleash/proxy-client-react', version: '5.1.0'});
     expect(parseCheckedEntry('Unleash/unleash@v8.1.0')).toEqual({kind: 'repository', name: 'Unleash/unleash', ref: 'v8.1.0'});
     expect(parseCheckedEntry('Unleash/unleash@ceeb5a9ca6')).toEqual({kind: 'repository', name: 'Unleash/unleash', ref: 'ceeb5a9ca6'});
+    expect(parseCheckedEntry('Unleash/unleash-edge@unleash-edge-v20.4.1')).toEqual({kind: 'repository', name: 'Unleash/unleash-edge', ref: 'unleash-edge-v20.4.1'});
+    expect(parseCheckedEntry('Unleash/unleash@main')).toMatch(/neither/);
     expect(parseCheckedEntry('Unleash/unleash')).toMatch(/neither/);
     expect(parseCheckedEntry('unleash-server@latest')).toMatch(/neither/);
   });

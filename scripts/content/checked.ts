@@ -44,7 +44,8 @@ export function pinnedPackages(file = path.join(repoRoot, 'package.json')): Map<
 }
 
 const NPM_ENTRY = /^((?:@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*)@(\d+\.\d+\.\d+(?:-[\w.]+)?)$/;
-const REPOSITORY_ENTRY = /^([A-Za-z0-9][\w-]*\/[A-Za-z0-9][\w.-]*)@(v?\d[\w.+-]*|[0-9a-f]{7,40})$/;
+/** A tag (any name with a digit in it: `v8.1.0`, `unleash-edge-v20.4.1`, `5.3.0`) or a commit. */
+const REPOSITORY_ENTRY = /^([A-Za-z0-9][\w-]*\/[A-Za-z0-9][\w.-]*)@([\w.+-]*\d[\w.+-]*)$/;
 
 export type CheckedSource = {kind: 'npm'; name: string; version: string} | {kind: 'repository'; name: string; ref: string};
 
