@@ -19,11 +19,7 @@ import {repoRoot, type DocPage} from './pages';
 export const FINISHED_SECTIONS: readonly string[] = [
   '/contributing',
   '/how-to',
-  '/reference/sdks',
-  '/reference/integrations',
-  '/reference/unleash-edge',
-  '/reference/unleash-proxy',
-  '/reference/api/legacy',
+  '/reference',
   '/using-unleash',
   '/understanding-unleash',
   '/feature-flag-tutorials',

@@ -18,7 +18,7 @@ const words = (n: number) => Array.from({length: n}, (_, i) => `word${i}`).join(
 
 describe('content lint', () => {
   it('accepts a complete page', () => {
-    expect(lintSource(`---\ntitle: Segments\ndescription: What segments are and how to use them.\n---\n\n${words(400)}\n\n## Use\n\n${words(10)}\n\n\`\`\`bash\necho hi\n\`\`\`\n`)).toEqual([]);
+    expect(lintSource(`---\ntitle: Segments\ndescription: What segments are and how to use them.\nchecked: [unleash-server@8.2.0]\n---\n\n${words(400)}\n\n## Use\n\n${words(10)}\n\n\`\`\`bash\necho hi\n\`\`\`\n`)).toEqual([]);
   });
 
   it('reports each kind of problem', () => {
