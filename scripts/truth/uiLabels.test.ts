@@ -4,7 +4,7 @@ import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {adminUiStrings, stringLiterals} from './adminUiStrings';
 import {parsePage} from '../content/pages';
-import {checkUiLabels} from './uiLabels';
+import {checkUiLabels, unmarkedLabels} from './uiLabels';
 
 function pageFile(body: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'labels-'));
@@ -48,6 +48,11 @@ describe('the label check', () => {
     const report = checkUiLabels([file], strings, exceptions);
     expect(report.excepted).toBe(1);
     expect(report.problems).toEqual([expect.stringContaining('stale exception "Gone"')]);
+  });
+
+  it('takes bold or quoted phrases after an action for unmarked labels', () => {
+    const page = parsePage(pageFile('Click **Save**, then select the "Add role" button, and assert_select "ul li".'));
+    expect(unmarkedLabels(page).map((use) => use.label)).toEqual(['Save', 'Add role']);
   });
 
   it('passes on every page in docs/', () => {

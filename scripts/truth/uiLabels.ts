@@ -60,13 +60,16 @@ export function uiLabelUses(page: DocPage, offset = 0): UiLabelUse[] {
   return uses;
 }
 
-const ACTION = /\b(?:click|clicking|select|selecting|choose|open|go to|navigate to|press|tap|toggle)\s+(?:on\s+|the\s+)?\*\*([^*]+)\*\*/gi;
+const VERB = String.raw`\b(?:click|clicking|select|selecting|choose|open|go to|navigate to|press|tap|toggle)\s+(?:on\s+)?(?:the\s+|its\s+)?`;
+/** A bold or quoted phrase right after an action verb: how an unmarked label looks. */
+const ACTION = new RegExp(String.raw`${VERB}(?:\*\*([^*]+)\*\*|"([^"\n]{2,60})")`, 'gi');
 
 /** Bold phrases that follow an action verb: labels written without UiLabel. */
 export function unmarkedLabels(page: DocPage, offset = 0): UiLabelUse[] {
   const found: UiLabelUse[] = [];
   proseLines(page).forEach((line, index) => {
-    for (const match of line.matchAll(ACTION)) found.push({label: normalise(match[1]!), line: offset + index + 1});
+    // Inline code is a name, not a label ("select `IN`"); it is left out before matching.
+    for (const match of line.replace(/`[^`]*`/g, '``').matchAll(ACTION)) found.push({label: normalise(match[1] ?? match[2]!), line: offset + index + 1});
   });
   return found;
 }
@@ -118,7 +121,7 @@ export function checkUiLabels(files = listDocFiles(), strings = adminUiStrings()
     }
     if (inFinishedSection(page.route)) {
       for (const use of unmarkedLabels(page, offset)) {
-        report.problems.push(`${where}:${use.line}: "${use.label}" is named in bold after an action; write it as <UiLabel>${use.label}</UiLabel> (or <UiLabel app="…"> for another program's screen)`);
+        report.problems.push(`${where}:${use.line}: "${use.label}" is named in bold or quotes after an action; write it as <UiLabel>${use.label}</UiLabel> (or <UiLabel app="…"> for another program's screen)`);
       }
     }
   }
