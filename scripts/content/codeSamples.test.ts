@@ -18,5 +18,6 @@ describe('code sample check', () => {
 
   it('passes on every code block in docs/', () => {
     expect(checkCodeSamples()).toEqual([]);
-  });
+    // Spawns bash for every shell block: minutes on two busy cores.
+  }, 240_000);
 });

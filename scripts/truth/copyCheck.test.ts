@@ -2,6 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
+
+/** These read every page or the whole Admin UI bundle; on two busy cores that takes minutes. */
+const WHOLE_SITE_TIMEOUT = 240_000;
 import {docsDir} from '../content/pages';
 import {checkCopies, readFingerprints, shingles, type Fingerprints} from './copyCheck';
 
@@ -46,5 +49,5 @@ describe('the copy check', () => {
     console.log(`Copy check: ${report.pages} pages, ${report.runs} runs of eight words compared`);
     expect(report.pages).toBeGreaterThan(20);
     expect(report.problems).toEqual([]);
-  });
+  }, WHOLE_SITE_TIMEOUT);
 });

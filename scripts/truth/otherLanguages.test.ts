@@ -1,4 +1,7 @@
 import {describe, expect, it} from 'vitest';
+
+/** These read every page or the whole Admin UI bundle; on two busy cores that takes minutes. */
+const WHOLE_SITE_TIMEOUT = 240_000;
 import {checkOtherLanguages, checkSyntax} from './otherLanguages';
 
 describe('syntax of Python, Ruby, Go and PHP samples', () => {
@@ -20,5 +23,5 @@ describe('syntax of Python, Ruby, Go and PHP samples', () => {
     const report = checkOtherLanguages();
     console.log(`Other languages, syntax checked: ${Object.entries(report.perLanguage).map(([language, count]) => `${language} ${count}`).join(', ')}`);
     expect(report.problems).toEqual([]);
-  });
+  }, WHOLE_SITE_TIMEOUT);
 });

@@ -1,4 +1,7 @@
 import {describe, expect, it} from 'vitest';
+
+/** These read every page or the whole Admin UI bundle; on two busy cores that takes minutes. */
+const WHOLE_SITE_TIMEOUT = 240_000;
 import {checkSampleTypes, collectSamples, optOutReason, type Sample} from './sampleTypes';
 
 const sample = (code: string, extra: Partial<Sample> = {}): Sample => ({page: 'docs/x.md', route: '/x', line: 10, extension: 'ts', code, prelude: '', ...extra});
@@ -12,7 +15,7 @@ describe('samples compiled against the pinned SDKs', () => {
     expect(report.problems).toEqual([]);
     expect(report.perPackage['unleash-client']!.compiled).toBe(1);
     expect(report.perPackage['@unleash/proxy-client-react']!.compiled).toBe(1);
-  });
+  }, WHOLE_SITE_TIMEOUT);
 
   it('fails on a name the package does not have, naming page and line', () => {
     const report = checkSampleTypes([
@@ -50,5 +53,5 @@ describe('samples compiled against the pinned SDKs', () => {
     for (const optedOut of report.optedOut) console.log(`  opted out: ${optedOut.page}:${optedOut.line}: ${optedOut.optOut}`);
     expect(report.problems).toEqual([]);
     expect(report.optedOut.length / samples.length).toBeLessThanOrEqual(0.05);
-  });
+  }, WHOLE_SITE_TIMEOUT);
 });

@@ -2,6 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
+
+/** These read every page or the whole Admin UI bundle; on two busy cores that takes minutes. */
+const WHOLE_SITE_TIMEOUT = 240_000;
 import {parsePage} from '../content/pages';
 import {checkPageSettings, checkServerSettings, readServerSettings, settingsLines, type ServerSettings, type SettingsReport} from './serverSettings';
 
@@ -66,7 +69,7 @@ describe('the settings check', () => {
     const report = checkServerSettings();
     console.log(`Server settings: ${report.variables} variable names, ${report.options} options, ${report.defaults} defaults checked against unleash-server`);
     expect(report.problems).toEqual([]);
-  });
+  }, WHOLE_SITE_TIMEOUT);
 });
 
 export type {ServerSettings};

@@ -2,6 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
+
+/** These read every page or the whole Admin UI bundle; on two busy cores that takes minutes. */
+const WHOLE_SITE_TIMEOUT = 240_000;
 import {adminUiStrings, stringLiterals} from './adminUiStrings';
 import {parsePage} from '../content/pages';
 import {checkUiLabels, unmarkedLabels} from './uiLabels';
@@ -22,7 +25,7 @@ describe('Admin UI strings', () => {
     const strings = adminUiStrings();
     expect(strings.size).toBeGreaterThan(10_000);
     expect(strings.has('New feature flag')).toBe(true);
-  });
+  }, WHOLE_SITE_TIMEOUT);
 });
 
 describe('the label check', () => {
@@ -59,5 +62,5 @@ describe('the label check', () => {
     const report = checkUiLabels();
     console.log(`UI labels: ${report.checked} checked against the Admin UI, ${report.otherPrograms} of other programs, ${report.excepted} excepted`);
     expect(report.problems).toEqual([]);
-  });
+  }, WHOLE_SITE_TIMEOUT);
 });
