@@ -6,8 +6,8 @@
  */
 import {liteClient, type LiteClient} from 'algoliasearch/lite';
 import type {EndRequest, Requester, Response} from '@algolia/client-common';
-import {LocalSearchEngine} from './engine';
-import type {LocalIndexFile, Manifest, ShardFile} from './types';
+import {LocalSearchEngine, type IndexLoader} from './engine';
+import {indexFileName, type ChunkFile, type IndexCore, type Manifest, type ShardFile, type VocabularyFile} from './types';
 
 import {LOCAL_API_KEY, LOCAL_APP_ID} from './constants';
 
@@ -37,21 +37,54 @@ async function fetchJson<T>(url: string, init?: RequestInit): Promise<T> {
 
 const engines = new Map<string, Promise<LocalSearchEngine>>();
 
-/** Loads (once) the index under `<baseUrl>search/`; a failed load is retried next time. */
+/**
+ * Loads (once) the core of the index under `<baseUrl>search/`; the engine fetches the
+ * postings, vocabulary and paragraphs it needs from there. A failed load is retried next time.
+ */
 export function loadLocalEngine(baseUrl: string): Promise<LocalSearchEngine> {
   let engine = engines.get(baseUrl);
   if (!engine) {
     const dir = `${baseUrl}search/`;
     engine = (async () => {
-      // The manifest changes with every build; the files it names are content-hashed.
+      // The manifest changes with every build; the files it names carry the build's hash.
       const manifest = await fetchJson<Manifest>(`${dir}manifest.json`, {cache: 'no-cache'});
-      const file = await fetchJson<LocalIndexFile>(`${dir}${manifest.index}`);
-      return new LocalSearchEngine(file, (shard) => fetchJson<ShardFile>(`${dir}${file.shards[shard]}`));
+      const core = await fetchJson<IndexCore>(`${dir}${manifest.index}`);
+      const loader: IndexLoader = {
+        chunk: (index) => fetchJson<ChunkFile>(`${dir}${indexFileName(core, 'chunk', index)}`),
+        vocabulary: () => fetchJson<VocabularyFile>(`${dir}${indexFileName(core, 'vocabulary')}`),
+        shard: (index) => fetchJson<ShardFile>(`${dir}${indexFileName(core, 'shard', index)}`),
+      };
+      return new LocalSearchEngine(core, loader);
     })();
     engine.catch(() => engines.delete(baseUrl));
     engines.set(baseUrl, engine);
   }
   return engine;
+}
+
+/** After the first answer, wait this long before fetching the rest: the reader is reading. */
+const REST_DELAY_MS = 1500;
+const fetchingRest = new WeakSet<LocalSearchEngine>();
+
+function whenIdle(task: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, {timeout: 3000});
+  else setTimeout(task, 50);
+}
+
+/**
+ * Fetches the vocabulary and every postings chunk, one file per idle period, so that later
+ * queries (typos, new words) answer without waiting for the network. Paragraph shards are
+ * left to the hits that show them. A file that fails is skipped; a query fetches it again.
+ */
+export function loadRestWhenIdle(engine: LocalSearchEngine): void {
+  if (fetchingRest.has(engine)) return;
+  fetchingRest.add(engine);
+  const tasks: Array<() => Promise<unknown>> = [() => engine.loadVocabulary(), ...Array.from({length: engine.chunkCount}, (_, index) => () => engine.loadChunk(index))];
+  const next = () => {
+    const task = tasks.shift();
+    if (task) whenIdle(() => void task().then(next, next));
+  };
+  setTimeout(next, REST_DELAY_MS);
 }
 
 function reply(status: number, body: unknown, isTimedOut = false): Response {
@@ -75,7 +108,9 @@ export function createLocalRequester(baseUrl: string): Requester {
       try {
         const data = request.data instanceof Uint8Array ? new TextDecoder().decode(request.data) : (request.data ?? '{}');
         const body = JSON.parse(data) as {requests?: Array<Record<string, unknown>>};
-        return reply(200, await withTimeout(engine.multiQuery(body), request.responseTimeout));
+        const answer = await withTimeout(engine.multiQuery(body), request.responseTimeout);
+        loadRestWhenIdle(engine);
+        return reply(200, answer);
       } catch (error) {
         if (error instanceof TimeoutError) return reply(0, '', true);
         if (error instanceof SyntaxError) return reply(400, {message: `Malformed request body: ${error.message}`, status: 400});

@@ -1,19 +1,26 @@
 /**
- * Build side of the local search: records → sections → a MiniSearch index plus paragraph
- * shards, written as content-hashed files under <build>/search/ with a small manifest.
+ * Build side of the local search: records → sections → an inverted index, written under
+ * <build>/search/ as a small core file, postings chunks, a vocabulary and paragraph shards
+ * (see types.ts for what each holds and when the browser loads it), plus a manifest naming
+ * the core. Every file name carries the hash of the whole set, so a new build never mixes
+ * with files a browser cached from an older one.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import MiniSearch from 'minisearch';
-import {MINISEARCH_OPTIONS, type SectionDocument} from './engine';
-import {compactIndex, type MiniSearchJson} from './codec';
-import {LEVELS, type LocalIndexFile, type Manifest, type SearchRecord, type ShardFile} from './types';
+import {headingSlug, indexTerms} from './analysis';
+import {encodePostings} from './codec';
+import {INDEX_FIELDS, LEVELS, indexFileName, type ChunkFile, type IndexCore, type IndexField, type Manifest, type SearchRecord, type ShardFile, type VocabularyFile} from './types';
 
 export const SEARCH_DIR = 'search';
 export const MANIFEST_FILE = 'manifest.json';
-/** Sections per paragraph shard: small enough that a query's hits fetch little text. */
-export const SHARD_SIZE = 48;
+/**
+ * Target size (raw JSON characters) of a postings chunk: a query term costs one chunk,
+ * so chunks are small; about 4 KB gzip each.
+ */
+export const CHUNK_CHARS = 12_000;
+/** Target size of a paragraph shard: a hit shown with a snippet costs one shard. */
+export const SHARD_CHARS = 4_000;
 /** Words of section text that go into the full-text index; the rest only feeds snippets. */
 const INDEXED_WORDS_PER_SECTION = 400;
 /** Generated API operation pages: their schema sections are long lists of field names. */
@@ -32,15 +39,21 @@ export function pageWeight(url: string): number {
 }
 
 interface Section {
-  keywords: string[];
   page: number;
   anchor: string | null;
   headings: string[];
   paragraphs: string[];
+  keywords: string[];
+  description: string;
 }
 
+/** One section's text per field, as the index reads it. */
+export type SectionText = Record<IndexField, string>;
+
 export interface BuiltIndex {
-  file: LocalIndexFile;
+  core: IndexCore;
+  chunks: ChunkFile[];
+  vocabulary: VocabularyFile;
   shards: ShardFile[];
 }
 
@@ -49,12 +62,11 @@ function truncateWords(text: string, words: number): string {
   return parts.length <= words ? text : parts.slice(0, words).join(' ');
 }
 
-export function buildIndex(records: readonly SearchRecord[]): BuiltIndex {
-  const pages: LocalIndexFile['pages'] = [];
+function groupSections(records: readonly SearchRecord[]): {pages: IndexCore['pages']; sections: Section[]} {
+  const pages: IndexCore['pages'] = [];
   const pageIndex = new Map<string, number>();
   const sections: Section[] = [];
   let current: Section | undefined;
-
   for (const record of records) {
     let page = pageIndex.get(record.url_without_anchor);
     if (page === undefined) {
@@ -66,67 +78,141 @@ export function buildIndex(records: readonly SearchRecord[]): BuiltIndex {
       const headings = LEVELS.slice(2)
         .map((level) => record.hierarchy[level])
         .filter((heading): heading is string => heading !== null);
-      current = {page, anchor: record.anchor, headings, paragraphs: [], keywords: record.keywords ?? []};
+      current = {page, anchor: record.anchor, headings, paragraphs: [], keywords: record.keywords ?? [], description: record.description ?? ''};
       sections.push(current);
     }
     if (record.type === 'content' && record.content) current.paragraphs.push(record.content);
   }
+  // Records come page by page; sections must too, for pageSections to describe them.
+  const order = sections.map((section, index) => [section.page, index] as const);
+  if (order.some(([page], index) => index > 0 && page < order[index - 1]![0])) throw new Error('Search records must be grouped by page');
+  return {pages, sections};
+}
 
-  const documents: SectionDocument[] = sections.map((section, id) => {
-    const [url, , title] = pages[section.page]!;
-    return {
-      id,
-      // Keywords from the page's front matter count as much as its title.
-      title: section.headings.length === 0 ? [title, ...section.keywords].join(' ') : '',
-      headings: section.headings.length === 0 ? '' : [title, ...section.headings].join(' '),
-      // The page's own slug: "segments", "how-to-create-api-tokens", "ADRs".
-      path: section.headings.length === 0 ? (url.split('/').filter(Boolean).pop() ?? '') : '',
-      content: truncateWords(section.paragraphs.join(' '), url.startsWith(API_OPERATION_PREFIX) ? INDEXED_WORDS_PER_API_SECTION : INDEXED_WORDS_PER_SECTION),
-    };
-  });
-  const miniSearch = new MiniSearch<SectionDocument>(MINISEARCH_OPTIONS);
-  miniSearch.addAll(documents);
-
-  const shards: ShardFile[] = [];
-  sections.forEach((section, id) => {
-    const shard = Math.floor(id / SHARD_SIZE);
-    shards[shard] ??= {};
-    shards[shard]![String(id)] = section.paragraphs;
-  });
-
+/** What each field of a section holds: see FIELD_BOOST in engine.ts for how much each counts. */
+function sectionText(section: Section, url: string, title: string): SectionText {
+  const opening = section.headings.length === 0;
   return {
-    file: {
-      version: 1,
-      index: compactIndex(miniSearch.toJSON() as unknown as MiniSearchJson),
-      pages,
-      sections: sections.map((section) => [section.page, section.anchor, section.headings]),
-      shardSize: SHARD_SIZE,
-      shards: [],
-    },
-    shards,
+    // Keywords from the page's front matter count as much as its title.
+    title: opening ? [title, ...section.keywords].join(' ') : '',
+    description: opening ? section.description : '',
+    // A section is found by its own headings and by the title of the page it is on.
+    headings: opening ? '' : [title, ...section.headings].join(' '),
+    // The page's own slug: "segments", "how-to-create-api-tokens", "ADRs".
+    path: opening ? (url.split('/').filter(Boolean).pop() ?? '') : '',
+    content: truncateWords(section.paragraphs.join(' '), url.startsWith(API_OPERATION_PREFIX) ? INDEXED_WORDS_PER_API_SECTION : INDEXED_WORDS_PER_SECTION),
   };
 }
 
-function hashed(name: string, extension: string, content: string): string {
-  const hash = crypto.createHash('sha256').update(content).digest('hex').slice(0, 10);
-  return `${name}.${hash}.${extension}`;
+/** Splits items into consecutive runs of about `target` characters of JSON each. */
+function runs<T>(items: readonly T[], size: (item: T) => number, target: number): number[] {
+  const starts: number[] = [];
+  let filled = Infinity;
+  items.forEach((item, index) => {
+    const length = size(item);
+    if (filled + length > target) {
+      starts.push(index);
+      filled = 0;
+    }
+    filled += length;
+  });
+  return starts;
 }
 
-/** Writes the index, its shards and the manifest; returns the manifest. */
+export interface BuildOptions {
+  chunkChars?: number;
+  shardChars?: number;
+}
+
+export function buildIndex(records: readonly SearchRecord[], {chunkChars = CHUNK_CHARS, shardChars = SHARD_CHARS}: BuildOptions = {}): BuiltIndex {
+  const {pages, sections} = groupSections(records);
+
+  const fieldLength = INDEX_FIELDS.map(() => new Array<number>(sections.length).fill(0));
+  const inverted = new Map<string, Map<number, Map<number, number>>>();
+  sections.forEach((section, id) => {
+    const [url, , title] = pages[section.page]!;
+    const text = sectionText(section, url, title);
+    INDEX_FIELDS.forEach((field, fieldNumber) => {
+      const terms = indexTerms(text[field]);
+      fieldLength[fieldNumber]![id] = terms.length;
+      for (const term of terms) {
+        let byField = inverted.get(term);
+        if (!byField) inverted.set(term, (byField = new Map()));
+        let bySection = byField.get(fieldNumber);
+        if (!bySection) byField.set(fieldNumber, (bySection = new Map()));
+        bySection.set(id, (bySection.get(id) ?? 0) + 1);
+      }
+    });
+  });
+  const averageFieldLength = fieldLength.map((lengths) => lengths.reduce((sum, length) => sum + length, 0) / Math.max(1, lengths.length));
+
+  // Sorted by UTF-16 code units, the order the engine's binary searches assume.
+  const terms = [...inverted.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const postings = terms.map((term) => encodePostings(inverted.get(term)!));
+  const chunkStarts = runs(postings, (posting) => JSON.stringify(posting).length, chunkChars);
+  const chunks: ChunkFile[] = chunkStarts.map((start, index) => {
+    const end = chunkStarts[index + 1] ?? terms.length;
+    return {terms: terms.slice(start, end), postings: postings.slice(start, end)};
+  });
+  const vocabulary: VocabularyFile = {
+    terms,
+    sections: terms.map((term) => new Set([...inverted.get(term)!.values()].flatMap((bySection) => [...bySection.keys()])).size),
+  };
+
+  const shardStarts = runs(sections, (section) => JSON.stringify(section.paragraphs).length, shardChars);
+  const shards: ShardFile[] = shardStarts.map((start, index) => {
+    const shard: ShardFile = {};
+    for (let id = start; id < (shardStarts[index + 1] ?? sections.length); id += 1) shard[String(id)] = sections[id]!.paragraphs;
+    return shard;
+  });
+
+  const anchors: IndexCore['anchors'] = {};
+  sections.forEach((section, id) => {
+    const last = section.headings[section.headings.length - 1];
+    const derived = last === undefined ? null : headingSlug(last);
+    if (section.anchor !== derived) anchors[String(id)] = section.anchor;
+  });
+  const pageSections = pages.map(() => 0);
+  for (const section of sections) pageSections[section.page]! += 1;
+
+  const core: Omit<IndexCore, 'hash'> = {
+    version: 2,
+    pages,
+    pageSections,
+    headings: sections.map((section) => section.headings),
+    anchors,
+    fieldLength,
+    averageFieldLength,
+    chunkStarts: chunks.map((chunk) => chunk.terms[0]!),
+    shardStarts,
+  };
+  const hash = crypto.createHash('sha256').update(JSON.stringify([core, chunks, vocabulary, shards])).digest('hex').slice(0, 10);
+  return {core: {...core, hash}, chunks, vocabulary, shards};
+}
+
+/** Writes the index files and the manifest; returns the manifest. */
 export function writeIndex(outDir: string, built: BuiltIndex, recordCount: number): Manifest {
   const dir = path.join(outDir, SEARCH_DIR);
   fs.rmSync(dir, {recursive: true, force: true});
   fs.mkdirSync(dir, {recursive: true});
-  const shardNames = built.shards.map((shard, index) => {
-    const content = JSON.stringify(shard ?? {});
-    const name = hashed(`shard-${index}`, 'json', content);
-    fs.writeFileSync(path.join(dir, name), content);
-    return name;
-  });
-  const indexContent = JSON.stringify({...built.file, shards: shardNames});
-  const indexName = hashed('index', 'json', indexContent);
-  fs.writeFileSync(path.join(dir, indexName), indexContent);
-  const manifest: Manifest = {index: indexName, records: recordCount, sections: built.file.sections.length};
-  fs.writeFileSync(path.join(dir, MANIFEST_FILE), JSON.stringify(manifest));
+  const write = (name: string, content: unknown) => fs.writeFileSync(path.join(dir, name), JSON.stringify(content));
+  const {core} = built;
+  built.chunks.forEach((chunk, index) => write(indexFileName(core, 'chunk', index), chunk));
+  built.shards.forEach((shard, index) => write(indexFileName(core, 'shard', index), shard));
+  write(indexFileName(core, 'vocabulary'), built.vocabulary);
+  const manifest: Manifest = {index: `index.${core.hash}.json`, records: recordCount, sections: core.headings.length};
+  write(manifest.index, core);
+  write(MANIFEST_FILE, manifest);
   return manifest;
+}
+
+/** Every file of a written index, relative to <build>/search/, manifest and core first. */
+export function indexFiles(manifest: Manifest, core: IndexCore): string[] {
+  return [
+    MANIFEST_FILE,
+    manifest.index,
+    indexFileName(core, 'vocabulary'),
+    ...core.chunkStarts.map((_, index) => indexFileName(core, 'chunk', index)),
+    ...core.shardStarts.map((_, index) => indexFileName(core, 'shard', index)),
+  ];
 }

@@ -90,6 +90,9 @@ export function extractRecords({url, html}: PageInput): SearchRecord[] {
   push('lvl1', null);
   const keywords = meta(root, 'keywords');
   if (keywords) records[0]!.keywords = keywords.split(',').map((keyword) => keyword.trim()).filter(Boolean);
+  // The page's own one-sentence summary: what a reader's question is most often phrased like.
+  const description = meta(root, 'description')?.replace(/\s+/g, ' ').trim();
+  if (description) records[0]!.description = description;
 
   const walk = (node: HtmlNode) => {
     if (node.nodeType !== 1) return;

@@ -1,11 +1,13 @@
 import {describe, expect, it} from 'vitest';
 import {extractRecords} from './records';
-import {buildIndex} from './indexer';
-import {LocalSearchEngine, normaliseRequest, type EngineResult} from './engine';
-import {compactIndex, expandIndex} from './codec';
-import {queryTerms, stem} from './analysis';
-import MiniSearch from 'minisearch';
-import type {LocalIndexFile, SearchRecord, ShardFile} from './types';
+import {buildIndex, indexFiles, writeIndex, type BuildOptions, type BuiltIndex} from './indexer';
+import {LocalSearchEngine, isSymptom, normaliseRequest, type EngineResult, type IndexLoader} from './engine';
+import {decodePostings, encodePostings} from './codec';
+import {editDistance, headingSlug, indexTerms, queryTerms, stem} from './analysis';
+import {indexFileName, type IndexCore, type SearchRecord} from './types';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 
 function page(url: string, section: string, title: string, body: string, tag = 'docs-default-current'): {url: string; html: string} {
   return {
@@ -34,11 +36,16 @@ const pages = [
 
 const records: SearchRecord[] = pages.flatMap(extractRecords);
 
-function engineFor(list: SearchRecord[]) {
-  const built = buildIndex(list);
-  const file: LocalIndexFile = {...built.file, shards: built.shards.map((_, index) => `shard-${index}`)};
-  const roundTripped = JSON.parse(JSON.stringify(file)) as LocalIndexFile;
-  return new LocalSearchEngine(roundTripped, async (index) => built.shards[index] as ShardFile);
+/** An engine over the built files as the browser gets them (JSON round trip), recording what it loads. */
+function engineFor(list: SearchRecord[], options: BuildOptions = {}) {
+  const built: BuiltIndex = JSON.parse(JSON.stringify(buildIndex(list, options)));
+  const loaded: string[] = [];
+  const loader: IndexLoader = {
+    chunk: async (index) => (loaded.push(`chunk-${index}`), built.chunks[index]!),
+    vocabulary: async () => (loaded.push('vocabulary'), built.vocabulary),
+    shard: async (index) => (loaded.push(`shard-${index}`), built.shards[index]!),
+  };
+  return Object.assign(new LocalSearchEngine(built.core, loader), {built, loaded});
 }
 
 const engine = engineFor(records);
@@ -80,19 +87,63 @@ describe('record extraction', () => {
 });
 
 describe('text analysis', () => {
-  it('drops stop words, folds case and accents, and stems plurals and -ing', () => {
-    expect(queryTerms('How do I create API Tokens?')).toEqual(['create', 'api', 'token']);
-    expect(queryTerms('Über Café')).toEqual(['uber', 'cafe']);
-    expect(['segments', 'tagging', 'tagged', 'policies', 'status', 'v4'].map(stem)).toEqual(['segment', 'tag', 'tag', 'policy', 'status', 'v4']);
+  it('drops stop words and question filler, folds case and accents, and stems plurals and verb endings', () => {
+    expect(queryTerms('How do I create API Tokens?').map(({term}) => term)).toEqual(['creat', 'api', 'token']);
+    expect(queryTerms('I want to know why my flag is not working').map(({term}) => term)).toEqual(['know', 'flag', 'not', 'work']);
+    expect(queryTerms('Über Café').map(({term}) => term)).toEqual(['uber', 'cafe']);
+    expect(['segments', 'tagging', 'tagged', 'policies', 'status', 'v4', 'removed', 'remove', 'removing', 'added', 'string'].map(stem)).toEqual([
+      'segment', 'tag', 'tag', 'policy', 'status', 'v4', 'remov', 'remov', 'remov', 'add', 'string',
+    ]);
+  });
+
+  it('marks only an unfinished last word as a prefix', () => {
+    expect(queryTerms('gradual roll').map(({term, last}) => [term, last])).toEqual([['gradual', false], ['roll', true]]);
+    expect(queryTerms('gradual roll ').at(-1)?.last).toBe(false);
+  });
+
+  it('offers each word joined with the next one, stop word or not', () => {
+    expect(queryTerms('roll out now')[0]).toMatchObject({term: 'roll', joined: 'rollout', next: 'out'});
+    expect(queryTerms('log in')[0]).toEqual({term: 'log', last: false, joined: 'login'});
+  });
+
+  it('indexes compounds as themselves and as their parts, but not version numbers', () => {
+    expect(indexTerms('unleash-client next.js 8.2.0')).toEqual(['unleash-client', 'unleash', 'client', 'next.js', 'next', 'js', '8.2.0']);
+  });
+
+  it('counts a transposition as one edit (Damerau-Levenshtein)', () => {
+    expect(editDistance('segmnets', 'segments', 2)).toBe(1);
+    expect(editDistance('stickyness', 'stickiness', 2)).toBe(1);
+    expect(editDistance('kitten', 'sitting', 3)).toBe(3);
+    expect(editDistance('flag', 'flag', 1)).toBe(0);
+    // Stops early: anything beyond the limit is reported as limit + 1.
+    expect(editDistance('segments', 'environment', 2)).toBe(3);
+    expect(editDistance('abc', 'abcdefgh', 2)).toBe(3);
+  });
+
+  it('derives heading anchors the way Docusaurus does', () => {
+    expect(headingSlug('In the API')).toBe('in-the-api');
+    expect(headingSlug('Step 2: save the sync script')).toBe('step-2-save-the-sync-script');
+    expect(headingSlug('A/B/n tests')).toBe('abn-tests');
+  });
+
+  it('recognises queries that describe a problem', () => {
+    expect(['flag not showing', 'metrics missing', "SDK doesn't connect", '401 from the client API', 'login keeps failing'].every(isSymptom)).toBe(true);
+    expect(['gradual rollout', 'how do I create a segment', 'node sdk'].some(isSymptom)).toBe(false);
   });
 });
 
-describe('index codec', () => {
-  it('round-trips MiniSearch JSON exactly', () => {
-    const miniSearch = new MiniSearch({fields: ['text']});
-    miniSearch.addAll([{id: 0, text: 'alpha beta beta'}, {id: 1, text: 'beta gamma'}, {id: 2, text: 'alpha'}]);
-    const json = JSON.parse(JSON.stringify(miniSearch.toJSON()));
-    expect(expandIndex(compactIndex(json))).toEqual(json);
+describe('postings codec', () => {
+  it('round-trips postings, leaving out frequencies that are all 1', () => {
+    const byField = new Map([
+      [2, new Map([[7, 1], [3, 1], [12, 1]])],
+      [0, new Map([[5, 2], [1, 1]])],
+    ]);
+    const encoded = encodePostings(byField);
+    expect(encoded).toEqual([[0, [1, 4], [1, 2]], [2, [3, 4, 5]]]);
+    expect(decodePostings(encoded)).toEqual([
+      {field: 0, sections: [1, 5], frequencies: [1, 2]},
+      {field: 2, sections: [3, 7, 12], frequencies: [1, 1, 1]},
+    ]);
   });
 });
 
@@ -109,6 +160,12 @@ describe('local engine', () => {
     expect((await search('stick')).hits[0]!.url_without_anchor).toBe('/reference/stickiness');
     expect((await search('stickyness')).hits[0]!.url_without_anchor).toBe('/reference/stickiness');
     expect((await search('how do I create an api token')).hits[0]!.url_without_anchor).toBe('/how-to/how-to-create-api-tokens');
+  });
+
+  it('links each hit to its heading anchor, derived or stored', async () => {
+    const urls = (await search('custom stickiness')).hits.map((hit) => hit.url);
+    expect(urls).toContain('/reference/stickiness#custom');
+    expect((await search('limits')).hits.map((hit) => hit.url)).toContain('/reference/segments#limits');
   });
 
   it('weighs titles above headings above content', async () => {
@@ -160,5 +217,117 @@ describe('local engine', () => {
     const html = JSON.stringify(results[0]!.hits.map((hit) => [hit._highlightResult, hit._snippetResult]));
     expect(html).not.toContain('<script>');
     expect(html).toContain('&lt;<mark>script</mark>&gt;');
+  });
+});
+
+describe('local engine: typos, questions and symptoms', () => {
+  const site = [
+    page('/reference/segments', 'Reference', 'Segments', '<p>A segment is a reusable list of strategy constraints.</p><h2 id="limits">Limits</h2><p>Each strategy can use at most five segments.</p>'),
+    page('/reference/events', 'Reference', 'Events', '<p>The event log records every change. Users, projects and feature flags all leave events, 10 per page.</p>'),
+    page(
+      '/reference/activation-strategies',
+      'Reference',
+      'Activation strategies',
+      '<p>The gradual rollout strategy enables a feature flag for a percentage of your users.</p><h2 id="rollout">Rollout percentage</h2><p>Set the rollout to 10% and raise it later.</p>',
+    ),
+    page('/reference/applications', 'Reference', 'Applications', '<p>The applications list shows which SDK each service runs and the metrics it sends.</p>'),
+    page(
+      '/using-unleash/troubleshooting/flag-not-returned',
+      'Using Unleash',
+      'Feature flag missing from the SDK response',
+      '<h2 id="symptom">Symptom</h2><p>The flag is enabled in the Admin UI, but isEnabled returns false and the flag is not showing in your app.</p><h2 id="causes">Causes</h2><p>The token belongs to another project or environment.</p>',
+    ),
+    page('/reference/feature-toggles', 'Reference', 'Feature flags', '<p>Feature flags are showing their state per environment, and the flag list can show archived flags too.</p>'),
+  ];
+  const records = site.flatMap(extractRecords);
+  const first = async (engine: LocalSearchEngine, query: string) => (await engine.run(normaliseRequest({indexName: 'i', query, hitsPerPage: 20}))).hits.map((hit) => hit.url_without_anchor);
+
+  it('corrects a word that matches nothing against the vocabulary, a transposition being one edit', async () => {
+    const engine = engineFor(records);
+    expect((await first(engine, 'segmnets'))[0]).toBe('/reference/segments');
+    expect((await first(engine, 'segmnets limits'))[0]).toBe('/reference/segments');
+    // Never nothing when one word is a near miss of an indexed term.
+    expect(await first(engine, 'activaton')).toContain('/reference/activation-strategies');
+    // Words that are no near miss of anything still find nothing.
+    expect(await first(engine, 'zzqqxxjj')).toEqual([]);
+  });
+
+  it('reads a word made of two indexed words as those words, and two words as the one they make', async () => {
+    const engine = engineFor(records);
+    expect((await first(engine, 'eventlog'))[0]).toBe('/reference/events');
+    expect((await first(engine, 'how do I roll out a feature to 10% of users'))[0]).toBe('/reference/activation-strategies');
+  });
+
+  it('ranks the troubleshooting page first for a symptom', async () => {
+    const engine = engineFor(records);
+    expect((await first(engine, 'flag not showing'))[0]).toBe('/using-unleash/troubleshooting/flag-not-returned');
+    expect((await first(engine, 'isEnabled returns false'))[0]).toBe('/using-unleash/troubleshooting/flag-not-returned');
+  });
+
+  it('loads only the postings chunks of the query words, and the vocabulary only to correct one', async () => {
+    const engine = engineFor(records, {chunkChars: 100});
+    expect(engine.built.chunks.length).toBeGreaterThan(5);
+    await first(engine, 'segments');
+    const chunksForSegments = engine.loaded.filter((file) => file.startsWith('chunk-'));
+    expect(chunksForSegments.length).toBeLessThanOrEqual(2);
+    expect(engine.loaded).not.toContain('vocabulary');
+    await first(engine, 'segmnets');
+    expect(engine.loaded).toContain('vocabulary');
+  });
+
+  it('answers the same whether the rest of the index has arrived or not', async () => {
+    const lazy = engineFor(records, {chunkChars: 200, shardChars: 100});
+    const eager = engineFor(records, {chunkChars: 200, shardChars: 100});
+    await eager.loadVocabulary();
+    await Promise.all(Array.from({length: eager.chunkCount}, (_, index) => eager.loadChunk(index)));
+    for (const query of ['segmnets', 'roll out', 'flag not showing', 'feat', 'how do I see which sdk a service runs', 'eventlog']) {
+      const run = (engine: LocalSearchEngine) => engine.run(normaliseRequest({indexName: 'i', query, hitsPerPage: 20, attributesToSnippet: ['content:10']}));
+      const [a, b] = await Promise.all([run(lazy), run(eager)]);
+      expect(a.hits, query).toEqual(b.hits);
+    }
+  });
+
+  it('recovers when a chunk fails to load, on the next query', async () => {
+    const built = buildIndex(records, {chunkChars: 200});
+    let fail = true;
+    const engine = new LocalSearchEngine(built.core, {
+      chunk: async (index) => {
+        if (fail) throw new Error('offline');
+        return built.chunks[index]!;
+      },
+      vocabulary: async () => built.vocabulary,
+      shard: async (index) => built.shards[index]!,
+    });
+    await expect(engine.run(normaliseRequest({indexName: 'i', query: 'segments'}))).rejects.toThrow('offline');
+    fail = false;
+    expect((await engine.run(normaliseRequest({indexName: 'i', query: 'segments'}))).hits[0]!.url_without_anchor).toBe('/reference/segments');
+  });
+});
+
+describe('index files', () => {
+  it('writes a core, chunks, a vocabulary and shards under one hash, with anchors derived from headings', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'local-search-'));
+    try {
+      const built = buildIndex(records, {chunkChars: 300, shardChars: 200});
+      const manifest = writeIndex(dir, built, records.length);
+      const core = JSON.parse(fs.readFileSync(path.join(dir, 'search', manifest.index), 'utf8')) as IndexCore;
+      expect(manifest.index).toBe(`index.${core.hash}.json`);
+      const files = indexFiles(manifest, core);
+      expect(files).toContain(indexFileName(core, 'vocabulary'));
+      expect(files.filter((file) => file.startsWith('chunk-'))).toHaveLength(built.chunks.length);
+      for (const file of files) expect(fs.existsSync(path.join(dir, 'search', file)), file).toBe(true);
+      expect(fs.readdirSync(path.join(dir, 'search')).sort()).toEqual([...files].sort());
+      // Anchors that are the slug of their heading are not stored; the one that is not is.
+      expect(Object.values(core.anchors)).toEqual(['custom']);
+    } finally {
+      fs.rmSync(dir, {recursive: true, force: true});
+    }
+  });
+
+  it('keeps the first file small: no postings, paragraphs or vocabulary in the core', () => {
+    const built = buildIndex(records);
+    const core = JSON.stringify(built.core);
+    expect(core).not.toContain('MurmurHash');
+    expect(core).not.toContain('segmentValuesLimit');
   });
 });

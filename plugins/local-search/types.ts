@@ -1,5 +1,4 @@
 /** Shared shapes of the search records and of the local index files. */
-import type {CompactIndex} from './codec';
 
 export const LEVELS = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
 export type Level = (typeof LEVELS)[number];
@@ -21,20 +20,57 @@ export interface SearchRecord {
   weight: {position: number; level: number};
   /** The page's `keywords` front matter, on its lvl1 record only. */
   keywords?: string[];
+  /** The page's description (front matter), on its lvl1 record only. */
+  description?: string;
 }
 
-/** The file the browser loads first: the full-text index plus what a hit needs to render. */
-export interface LocalIndexFile {
-  version: 1;
-  /** MiniSearch's serialised index, compacted (see codec.ts). */
-  index: CompactIndex;
+/** The fields a section is indexed under, in this order in every per-field array. */
+export const INDEX_FIELDS = ['title', 'description', 'headings', 'path', 'content'] as const;
+export type IndexField = (typeof INDEX_FIELDS)[number];
+
+/**
+ * Postings of one term: per field it occurs in, [field number, section id deltas,
+ * term frequencies (left out when all are 1)].
+ */
+export type Posting = [number, number[]] | [number, number[], number[]];
+
+/**
+ * The file the browser loads first (`index.<hash>.json`): everything that scores and renders
+ * a hit except the postings of the terms (chunks, loaded per query term), the vocabulary
+ * (loaded to correct a word the chunks do not know) and the paragraphs (shards, loaded for
+ * the hits shown).
+ */
+export interface IndexCore {
+  version: 2;
   /** [url_without_anchor, lvl0, lvl1, language, docusaurus_tag, rank weight] per page. */
   pages: Array<[string, string, string, string, string, number]>;
-  /** [page, anchor, headings lvl2..lvl6 of the section] per section; the id is the position. */
-  sections: Array<[number, string | null, string[]]>;
-  shardSize: number;
-  /** Shard files holding the paragraphs of sections [i*shardSize, (i+1)*shardSize). */
-  shards: string[];
+  /** Sections are numbered page after page: how many each page has. */
+  pageSections: number[];
+  /** Headings lvl2.. of each section; [] for the page's opening section. */
+  headings: string[][];
+  /** Section id → anchor, for the few anchors that are not the slug of the last heading. */
+  anchors: Record<string, string | null>;
+  /** Per field (INDEX_FIELDS order), each section's length in terms. */
+  fieldLength: number[][];
+  averageFieldLength: number[];
+  /** Chunk i holds the terms from chunkStarts[i] (inclusive) to chunkStarts[i + 1]. */
+  chunkStarts: string[];
+  /** Shard i holds the paragraphs of sections shardStarts[i] .. shardStarts[i + 1] - 1. */
+  shardStarts: number[];
+  /** Names the other files: `<kind>-<i>.<hash>.json` and `vocabulary.<hash>.json`. */
+  hash: string;
+}
+
+/** A postings chunk: terms in sorted order, and the postings of each. */
+export interface ChunkFile {
+  terms: string[];
+  postings: Posting[][];
+}
+
+/** Every term of the index in sorted order, with the number of sections it occurs in. */
+export interface VocabularyFile {
+  terms: string[];
+  sections: number[];
 }
 
 /** Paragraphs of each section of one shard, by section id. */
@@ -44,4 +80,11 @@ export interface Manifest {
   index: string;
   records: number;
   sections: number;
+}
+
+export type IndexFileKind = 'chunk' | 'shard' | 'vocabulary';
+
+/** The name of one of the lazily loaded files, from the hash the core carries. */
+export function indexFileName(core: Pick<IndexCore, 'hash'>, kind: IndexFileKind, number = 0): string {
+  return kind === 'vocabulary' ? `vocabulary.${core.hash}.json` : `${kind}-${number}.${core.hash}.json`;
 }

@@ -5,9 +5,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
+export const QUERY_KINDS = ['keyword', 'question', 'typo', 'sdk', 'troubleshooting'] as const;
+export type QueryKind = (typeof QUERY_KINDS)[number];
+/** The search modal's input takes at most this many characters, so no query is longer. */
+export const MAX_QUERY_CHARS = 64;
+
 export interface Query {
   q: string;
-  kind: string;
+  kind: QueryKind;
   targets: string[];
 }
 
@@ -24,12 +29,28 @@ export interface RelevanceReport {
   misses: Array<{q: string; kind: string; rank: number; top: string[]}>;
 }
 
+/** Reads and checks the query set: known kinds, at most 64 characters, page paths as targets, no duplicates. */
 export function readQueries(root = path.resolve(__dirname, '../..')): Query[] {
-  return JSON.parse(fs.readFileSync(path.join(root, 'contract/search-queries.json'), 'utf8')) as Query[];
+  const queries = JSON.parse(fs.readFileSync(path.join(root, 'contract/search-queries.json'), 'utf8')) as Query[];
+  const seen = new Set<string>();
+  for (const query of queries) {
+    const problem =
+      !QUERY_KINDS.includes(query.kind) ? `unknown kind "${query.kind}"`
+      : query.q.length > MAX_QUERY_CHARS ? `longer than ${MAX_QUERY_CHARS} characters`
+      : query.targets.length === 0 || query.targets.some((target) => !target.startsWith('/')) ? 'targets must be page paths'
+      : seen.has(query.q.toLowerCase()) ? 'listed twice'
+      : null;
+    if (problem) throw new Error(`contract/search-queries.json: "${query.q}": ${problem}`);
+    seen.add(query.q.toLowerCase());
+  }
+  return queries;
 }
 
-/** `search` returns page paths, best first (duplicates allowed; only the first counts). */
-export async function measureRelevance(queries: Query[], existing: Set<string>, search: (q: string) => Promise<string[]>): Promise<RelevanceReport> {
+/**
+ * `search` returns page paths, best first (duplicates allowed; only the first counts), or
+ * null when the query timed out, which counts as a miss.
+ */
+export async function measureRelevance(queries: Query[], existing: Set<string>, search: (q: string) => Promise<string[] | null>): Promise<RelevanceReport> {
   const ranks: Array<{kind: string; rank: number}> = [];
   const misses: RelevanceReport['misses'] = [];
   let skipped = 0;
@@ -39,10 +60,11 @@ export async function measureRelevance(queries: Query[], existing: Set<string>, 
       skipped += 1;
       continue;
     }
-    const pages = [...new Set(await search(query.q))];
-    const rank = pages.findIndex((page) => targets.includes(page));
+    const found = await search(query.q);
+    const pages = [...new Set(found ?? [])];
+    const rank = found === null ? -1 : pages.findIndex((page) => targets.includes(page));
     ranks.push({kind: query.kind, rank});
-    if (rank !== 0) misses.push({q: query.q, kind: query.kind, rank, top: pages.slice(0, 3)});
+    if (rank !== 0) misses.push({q: query.q, kind: query.kind, rank, top: found === null ? ['(timed out)'] : pages.slice(0, 3)});
   }
   const score = (list: typeof ranks): KindScore => ({
     queries: list.length,
@@ -52,4 +74,10 @@ export async function measureRelevance(queries: Query[], existing: Set<string>, 
   const byKind: Record<string, KindScore> = {};
   for (const kind of [...new Set(ranks.map((r) => r.kind))]) byKind[kind] = score(ranks.filter((r) => r.kind === kind));
   return {byKind, all: score(ranks), skipped, misses};
+}
+
+/** Page path of a result URL: no origin, query, hash, `.html` or trailing `/index`. */
+export function pagePath(url: string): string {
+  const {pathname} = new URL(url, 'http://site.invalid');
+  return pathname.replace(/\.html$/, '').replace(/\/index$/, '').replace(/(.)\/$/, '$1') || '/';
 }
