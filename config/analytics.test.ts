@@ -4,7 +4,7 @@ import {thirdPartyScripts} from './analytics';
 
 describe('third-party scripts', () => {
   it('are all off with nothing configured', () => {
-    expect(thirdPartyScripts(parseEnv({}))).toEqual({plugins: [], headTags: [], scripts: []});
+    expect(thirdPartyScripts(parseEnv({}))).toEqual({plugins: [], headTags: [], scripts: [], sources: {}});
   });
 
   it('are each on when configured', () => {

@@ -89,13 +89,13 @@ export const ENV_VARIABLES = {
   NAVBAR_HIDE_ON_SCROLL: 'true or false',
   GOOGLE_ANALYTICS_ID: 'a Google Analytics 4 measurement id, e.g. G-ABC123XYZ',
   GOOGLE_TAG_MANAGER_ID: 'a Google Tag Manager container id, e.g. GTM-ABC1234',
-  VISITOR_TRACKING_SCRIPT_URL: 'an absolute http(s) URL of the tracking script',
+  VISITOR_TRACKING_SCRIPT_URL: 'an absolute https URL of the tracking script, on a host name (its host joins the Content-Security-Policy)',
   VISITOR_TRACKING_CLIENT_ID: 'the client id the tracking script is initialised with',
-  ASSISTANT_WIDGET_SCRIPT_URL: 'an absolute http(s) URL of the assistant widget script',
+  ASSISTANT_WIDGET_SCRIPT_URL: 'an absolute https URL of the assistant widget script, on a host name (its host joins the Content-Security-Policy)',
   ASSISTANT_WIDGET_WEBSITE_ID: 'the website id given to the widget (data-website-id)',
   ASSISTANT_WIDGET_PROJECT_NAME: 'the project name shown by the widget (data-project-name)',
   ASSISTANT_WIDGET_PROJECT_COLOR: 'a CSS colour for the widget (data-project-color)',
-  ASSISTANT_WIDGET_PROJECT_LOGO: 'an absolute http(s) URL of a logo (data-project-logo)',
+  ASSISTANT_WIDGET_PROJECT_LOGO: 'an absolute http(s) URL of a logo on a host name (data-project-logo; its host joins the Content-Security-Policy)',
   ALGOLIA_APP_ID: 'an Algolia application id (letters and digits)',
   ALGOLIA_SEARCH_API_KEY: 'a search-only Algolia API key',
   ALGOLIA_INDEX_NAME: 'the Algolia index name',
@@ -104,7 +104,7 @@ export const ENV_VARIABLES = {
   REMOTE_CONTENT: 'off or fetch',
   REMOTE_CONTENT_BASE_URL: 'an absolute http(s) URL ending in "/" (raw content base)',
   REMOTE_CONTENT_TIMEOUT_MS: 'a whole number of milliseconds between 100 and 120000',
-  API_SERVER_URL: 'the server URL shown in API samples: an absolute http(s) URL or <your-unleash-url>',
+  API_SERVER_URL: 'the server URL shown in API samples: an absolute http(s) URL on a host name (the request explorer may connect to it) or <your-unleash-url>',
 } as const;
 
 export type EnvVariable = keyof typeof ENV_VARIABLES;
@@ -153,6 +153,21 @@ class Reader {
     return value;
   }
 
+  /**
+   * A URL whose host goes into the Content-Security-Policy: a host name the policy can write
+   * (letters, digits, hyphens and dots, an optional port), no user or password; with `https`,
+   * nothing but https (a script fetched over plain HTTP could be swapped on the way).
+   */
+  policyUrl(name: EnvVariable, {https}: {https: boolean}): string | undefined {
+    const value = this.url(name);
+    if (value === undefined) return undefined;
+    const url = new URL(value);
+    if ((https && url.protocol !== 'https:') || url.username || url.password || !POLICY_HOST.test(url.hostname)) {
+      return this.fail(name, value);
+    }
+    return value;
+  }
+
   matching(name: EnvVariable, pattern: RegExp): string | undefined {
     const value = this.raw(name);
     if (value === undefined) return undefined;
@@ -179,6 +194,9 @@ class Reader {
     );
   }
 }
+
+/** A host name as a Content-Security-Policy host source writes it (URL has lower-cased it). */
+const POLICY_HOST = /^[a-z0-9-]+(\.[a-z0-9-]+)*$/;
 
 const CSS_COLOR = /^(#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6}|#[0-9a-fA-F]{8}|[a-zA-Z]+)$/;
 
@@ -214,11 +232,11 @@ function readAlgolia(read: Reader): AlgoliaEnv | undefined {
 function readAssistantWidget(read: Reader): AssistantWidgetEnv | undefined {
   if (!read.group(['ASSISTANT_WIDGET_SCRIPT_URL', 'ASSISTANT_WIDGET_WEBSITE_ID'])) return undefined;
   return {
-    scriptUrl: read.url('ASSISTANT_WIDGET_SCRIPT_URL')!,
+    scriptUrl: read.policyUrl('ASSISTANT_WIDGET_SCRIPT_URL', {https: true})!,
     websiteId: read.matching('ASSISTANT_WIDGET_WEBSITE_ID', /^[\w-]+$/)!,
     projectName: read.raw('ASSISTANT_WIDGET_PROJECT_NAME') ?? 'Unleash',
     projectColor: read.matching('ASSISTANT_WIDGET_PROJECT_COLOR', CSS_COLOR) ?? '#1a4049',
-    projectLogo: read.url('ASSISTANT_WIDGET_PROJECT_LOGO'),
+    projectLogo: read.policyUrl('ASSISTANT_WIDGET_PROJECT_LOGO', {https: false}),
   };
 }
 
@@ -226,7 +244,7 @@ export function parseEnv(env: Env): SiteEnv {
   const read = new Reader(env);
   const visitorTracking = read.group(['VISITOR_TRACKING_SCRIPT_URL', 'VISITOR_TRACKING_CLIENT_ID'])
     ? {
-        scriptUrl: read.url('VISITOR_TRACKING_SCRIPT_URL')!,
+        scriptUrl: read.policyUrl('VISITOR_TRACKING_SCRIPT_URL', {https: true})!,
         clientId: read.matching('VISITOR_TRACKING_CLIENT_ID', /^[\w.-]+$/)!,
       }
     : undefined;
@@ -256,7 +274,7 @@ export function parseEnv(env: Env): SiteEnv {
     apiServerUrl:
       apiServer === undefined || apiServer === '<your-unleash-url>'
         ? '<your-unleash-url>'
-        : read.url('API_SERVER_URL')!.replace(/\/$/, ''),
+        : read.policyUrl('API_SERVER_URL', {https: false})!.replace(/\/$/, ''),
   };
 }
 

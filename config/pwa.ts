@@ -44,6 +44,16 @@ export function isRedirectStub(entry: {url: string; size: number}): boolean {
   return entry.size < 1024 && /(^|\/)index\.html$/.test(entry.url);
 }
 
+/**
+ * The not-found page is not precached: a production server answers `/404.html` itself with
+ * status 404 (deploy/nginx/unleash-docs.conf), and a single failed precache request stops the
+ * offline app from installing. Offline, unknown paths inside the app are drawn by the router,
+ * which needs no file.
+ */
+export function isNotFoundPage(entry: {url: string}): boolean {
+  return entry.url === '404.html';
+}
+
 const MB = 1024 * 1024;
 
 export function pwaPlugin(): PluginConfig {
@@ -61,10 +71,11 @@ export function pwaPlugin(): PluginConfig {
       injectManifestConfig: {
         // Link-preview images are for other sites' crawlers, not for reading offline.
         globIgnores: ['img/social/**'],
-        // The diagram renderer's chunk is larger than workbox's 2 MB default.
+        // The API explorer's chunk (postman-collection and its code generators, about 5 MB raw)
+        // is larger than workbox's 2 MB default. Diagrams are small SVG files (plugins/diagrams).
         maximumFileSizeToCacheInBytes: 8 * MB,
         manifestTransforms: [
-          async (entries: Array<{url: string; size: number}>) => ({manifest: entries.filter((entry) => !isRedirectStub(entry)), warnings: []}),
+          async (entries: Array<{url: string; size: number}>) => ({manifest: entries.filter((entry) => !isRedirectStub(entry) && !isNotFoundPage(entry)), warnings: []}),
         ],
       },
     },

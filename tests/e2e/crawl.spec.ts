@@ -1,6 +1,8 @@
 /**
- * Opens the pages of the production build in Chromium: no console errors, no failed
- * requests, no request to any host but the site's own (default configuration). Every
+ * Opens the pages of the production build in Chromium, served by the production nginx config
+ * with the security headers the build wrote, so the Content-Security-Policy is enforced: no
+ * policy violation, no console errors, no failed requests, no request to any host but the
+ * site's own (default configuration), and every page answered with the build's policy. Every
  * hand-written page and every API tag page is opened; of the generated API operation pages,
  * which all come from one template and are the slowest to hydrate, every third is (the
  * template itself is tested in api-reference.spec.ts). That keeps the crawl to a few minutes.
@@ -8,7 +10,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {expect, test, type BrowserContext} from '@playwright/test';
-import {buildDir, siteUrl} from './support';
+import {startNginx, type NginxServer} from '../support/nginx';
+import {builtPolicy, recordPolicyViolations} from './csp';
+import {buildDir} from './support';
 
 const SHARDS = 6;
 const PAGES_AT_ONCE = 3;
@@ -40,7 +44,16 @@ interface PageProblem {
   problem: string;
 }
 
-async function visit(context: BrowserContext, route: string, origin: string): Promise<PageProblem[]> {
+let server: NginxServer | undefined;
+test.beforeAll(async () => {
+  server = await startNginx(buildDir());
+});
+test.afterAll(async () => {
+  await server?.close();
+});
+const siteUrl = (route: string) => `${server!.url}${route}`;
+
+async function visit(context: BrowserContext, route: string, origin: string, policy: string): Promise<PageProblem[]> {
   const problems: PageProblem[] = [];
   const page = await context.newPage();
   page.on('console', (message) => {
@@ -58,7 +71,9 @@ async function visit(context: BrowserContext, route: string, origin: string): Pr
     const url = new URL(request.url());
     if (url.origin !== origin && url.protocol.startsWith('http')) problems.push({path: route, problem: `request to another host: ${url.href}`});
   });
-  await page.goto(siteUrl(route), {waitUntil: 'load'});
+  const response = await page.goto(siteUrl(route), {waitUntil: 'load'});
+  const header = response?.headers()['content-security-policy'];
+  if (header !== policy) problems.push({path: route, problem: `Content-Security-Policy ${header === undefined ? 'missing' : `is not the build's: ${header}`}`});
   await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
   await page.close();
   return problems;
@@ -89,17 +104,20 @@ test('the crawl covers every hand-written page and a third of the operation page
 });
 
 for (let shard = 0; shard < SHARDS; shard += 1) {
-  test(`crawl shard ${shard + 1}/${SHARDS}: pages load cleanly, offline`, async ({browser}) => {
+  test(`crawl shard ${shard + 1}/${SHARDS}: pages load cleanly, offline, under the enforced policy`, async ({browser}) => {
     test.setTimeout(600_000);
     const mine = pages.filter((_, index) => index % SHARDS === shard);
     const origin = new URL(siteUrl('/')).origin;
+    const policy = builtPolicy(buildDir());
     const context = await browser.newContext();
+    const violations = await recordPolicyViolations(context);
     const problems: PageProblem[] = [];
     for (let i = 0; i < mine.length; i += PAGES_AT_ONCE) {
       const batch = mine.slice(i, i + PAGES_AT_ONCE);
-      problems.push(...(await Promise.all(batch.map((route) => visit(context, route, origin)))).flat());
+      problems.push(...(await Promise.all(batch.map((route) => visit(context, route, origin, policy)))).flat());
     }
     await context.close();
+    problems.push(...violations.map((violation) => ({path: new URL(violation.split(': ')[0]!, origin).pathname, problem: `policy violation: ${violation}`})));
     expect(mine.length).toBeGreaterThan(0);
     expect(problems).toEqual([]);
   });

@@ -32,6 +32,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.CONFIGURED_URL_UNDER_TEST = configured.url;
   process.env.ALGOLIA_URL_UNDER_TEST = algolia.url;
   process.env.BUILD_DIR_UNDER_TEST = buildDir;
+  // The fixture builds themselves, for the tests that serve them through nginx.
+  process.env.CONFIGURED_BUILD_DIR_UNDER_TEST = fixture.buildDir;
+  process.env.ALGOLIA_BUILD_DIR_UNDER_TEST = algoliaFixture.buildDir;
 
   return async () => {
     await Promise.all([site.close(), wrongBase.close(), configured.close(), algolia.close()]);

@@ -12,6 +12,7 @@ import {expect, test} from '@playwright/test';
 import {parse} from 'node-html-parser';
 import redirects from '../../contract/redirects.json';
 import {startNginx, type NginxServer} from '../support/nginx';
+import {builtHeaders, includedHeaders} from './csp';
 import {buildDir, hydrated} from './support';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -147,10 +148,25 @@ test.describe('the production nginx config, serving the build', () => {
       expect(response.status, file).toBe(200);
       expect(response.headers['content-type'], file).toBe(type);
     }
-    for (const file of ['/reference/segments', '/no/such/page', '/quickstart/index.html']) {
+    // The build's headers (the nginx include repeats _headers) on pages, assets, the not-found
+    // page and redirects alike.
+    const expected = builtHeaders(buildDir());
+    expect(includedHeaders(buildDir())).toEqual(expected);
+    expect(expected.map(([name]) => name)).toEqual(['Content-Security-Policy', 'Permissions-Policy', 'Cross-Origin-Opener-Policy', 'X-Content-Type-Options', 'Referrer-Policy']);
+    const script = pageAssets('reference/segments.html').find((asset) => asset.endsWith('.js'))!;
+    for (const file of ['/reference/segments', '/no/such/page', '/quickstart/index.html', script, '/sitemap.xml']) {
       const {headers} = await get(url(file));
-      expect(headers['x-content-type-options'], file).toBe('nosniff');
-      expect(headers['referrer-policy'], file).toBe('strict-origin-when-cross-origin');
+      for (const [name, value] of expected) expect(headers[name.toLowerCase()], `${name} of ${file}`).toBe(value);
+    }
+    const policy = expected[0]![1];
+    const scriptSrc = policy.split('; ').find((directive) => directive.startsWith('script-src '))!;
+    expect(scriptSrc).not.toMatch(/'unsafe-inline'|'unsafe-eval'/);
+  });
+
+  test('the header files the build writes for hosts are not served', async () => {
+    for (const file of ['/_headers', '/security-headers.conf']) {
+      expect(fs.existsSync(path.join(buildDir(), file)), file).toBe(true);
+      expect((await get(url(file))).status, file).toBe(404);
     }
   });
 
@@ -195,6 +211,8 @@ test.describe('the production nginx config, for files the offline app adds', () 
     fs.writeFileSync(path.join(root, 'manifest.json'), manifest);
     fs.mkdirSync(path.join(root, 'search'), {mode: 0o755});
     fs.writeFileSync(path.join(root, 'search/manifest.json'), manifest);
+    // The server block includes the build's security headers.
+    fs.copyFileSync(path.join(buildDir(), 'security-headers.conf'), path.join(root, 'security-headers.conf'));
     return root;
   });
   test.afterAll(() => fs.rmSync(root, {recursive: true, force: true}));

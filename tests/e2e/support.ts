@@ -15,6 +15,10 @@ export const algoliaUrl = (path = '/') => `${base('ALGOLIA_URL_UNDER_TEST')}${pa
 /** The production build served under a base path it was not built for. */
 export const wrongBaseUrl = (path = '/') => `${base('WRONG_BASE_URL_UNDER_TEST')}${path}`;
 export const buildDir = () => base('BUILD_DIR_UNDER_TEST');
+/** The configured fixture site's build folder. */
+export const configuredBuildDir = () => base('CONFIGURED_BUILD_DIR_UNDER_TEST');
+/** The Algolia-mode fixture site's build folder. */
+export const algoliaBuildDir = () => base('ALGOLIA_BUILD_DIR_UNDER_TEST');
 
 /** Waits until React has hydrated the page, so clicks reach client-side handlers. */
 export async function hydrated(page: Page): Promise<void> {

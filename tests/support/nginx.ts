@@ -2,6 +2,8 @@
  * Runs Debian's nginx with the production server block from deploy/nginx/ on 127.0.0.1: the
  * block is wrapped in a minimal nginx.conf whose pid, logs and temp folders live in a temp
  * dir, so nothing under /etc, /var or /run is touched and a system nginx can keep running.
+ * Its `root` and the include of the security headers the build writes both point at the
+ * folder served.
  */
 import {spawn, type ChildProcess} from 'node:child_process';
 import fs from 'node:fs';
@@ -12,6 +14,8 @@ import path from 'node:path';
 export const NGINX_BINARY = '/usr/sbin/nginx';
 const MIME_TYPES = '/etc/nginx/mime.types';
 export const SERVER_CONF = path.resolve(__dirname, '../../deploy/nginx/unleash-docs.conf');
+/** The include the build writes (plugins/security-headers). */
+export const SECURITY_HEADERS_INCLUDE = 'security-headers.conf';
 
 /** Replaces the one directive the file must hold exactly once, so a renamed line fails loudly. */
 function replaceDirective(conf: string, name: string, value: string): string {
@@ -26,9 +30,16 @@ export function nginxConf({root, port, dir}: {root: string; port: number; dir: s
   let site = fs.readFileSync(SERVER_CONF, 'utf8');
   site = replaceDirective(site, 'root', root);
   site = replaceDirective(site, 'listen', `127.0.0.1:${port}`);
+  const include = new RegExp(`^(\\s*)include\\s+\\S*/${SECURITY_HEADERS_INCLUDE.replace('.', '\\.')};`, 'gm');
+  const includes = site.match(include)?.length ?? 0;
+  if (includes !== 1) throw new Error(`${SERVER_CONF} should include ${SECURITY_HEADERS_INCLUDE} once, found ${includes}.`);
+  site = site.replace(include, `$1include ${path.join(root, SECURITY_HEADERS_INCLUDE)};`);
   const temp = (name: string) => `${name}_temp_path ${path.join(dir, name)};`;
   return [
     'daemon off;',
+    // Started as root, nginx's workers drop to an unprivileged user, which cannot read a build
+    // inside a private folder (a clone made with mktemp -d is 0700): keep them as root here.
+    ...(process.getuid?.() === 0 ? ['user root;'] : []),
     'worker_processes 1;',
     `pid ${path.join(dir, 'nginx.pid')};`,
     `error_log ${path.join(dir, 'error.log')} warn;`,
@@ -82,6 +93,9 @@ export async function startNginx(root: string): Promise<NginxServer> {
     throw new Error(
       `nginx is not installed (${NGINX_BINARY} is missing). Install it with "bash scripts/ensure-system-packages.sh" as root, or "sudo apt-get install nginx".`,
     );
+  }
+  if (!fs.existsSync(path.join(root, SECURITY_HEADERS_INCLUDE))) {
+    throw new Error(`${root} has no ${SECURITY_HEADERS_INCLUDE}, which the server block includes: the build writes it (plugins/security-headers).`);
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'unleash-docs-nginx-'));
   // Run as root, nginx's workers switch to an unprivileged user that must reach the logs.
