@@ -73,6 +73,12 @@ test.describe('offline reading', () => {
     const input = page.getByRole('searchbox');
     await input.fill('gradual rollout');
     await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+    // Diagrams are drawings in static/diagrams/ (plugins/diagrams), precached like any image.
+    await page.keyboard.press('Escape');
+    await page.goto(siteUrl('/how-to/how-to-add-sso-saml'));
+    const diagram = page.locator('figure.diagram img.diagram__image--light');
+    await diagram.scrollIntoViewIfNeeded();
+    await expect.poll(() => diagram.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
     expect(await page.evaluate(() => navigator.onLine)).toBe(false);
   });
 });
