@@ -6,7 +6,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type {Plugin, PluginConfig} from '@docusaurus/types';
+import type {SiteEnv} from './env';
 import {repoRoot} from './paths';
+import {originSource, type PolicySources} from '../plugins/security-headers/policy';
 
 export const API_OUTPUT_DIR = 'docs/reference/api/unleash';
 export const API_BUNDLE = path.join(repoRoot, '.docusaurus/openapi/unleash.json');
@@ -25,6 +27,15 @@ export const API_LANGUAGE_TABS = [
   {highlight: 'java', language: 'java', codeSampleLanguage: 'Java', logoClass: 'java', variant: 'OkHttp'},
   {highlight: 'powershell', language: 'powershell', codeSampleLanguage: 'PowerShell', logoClass: 'powershell', variant: 'RestMethod'},
 ].map((tab) => ({...tab, variants: [tab.variant]}));
+
+/**
+ * The request explorer's "Send API Request" goes to the server the API pages name
+ * (API_SERVER_URL): with a real URL configured, its host is one the pages may connect to.
+ * The placeholder `<your-unleash-url>` makes the request relative, to the site itself.
+ */
+export function apiExplorerSources(env: SiteEnv): PolicySources {
+  return env.apiServerUrl === '<your-unleash-url>' ? {} : {'connect-src': [originSource(env.apiServerUrl)]};
+}
 
 export function apiPlugin(): PluginConfig {
   return [

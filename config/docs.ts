@@ -2,6 +2,10 @@ import path from 'node:path';
 import {repoRoot} from './paths';
 import type {Options as DocsOptions} from '@docusaurus/plugin-content-docs';
 import rehypeFocusableTables from '../plugins/rehype-focusable-tables';
+import rehypeEvaluationSandbox from '../plugins/evaluation-sandbox';
+import rehypeCodeHighlight from '../plugins/code-highlight/rehype';
+import {codeHighlighter} from './codeHighlight';
+import remarkDiagrams from '../plugins/diagrams';
 
 /**
  * Pages that are served but kept out of every sidebar (legacy pages readers reach by link
@@ -49,7 +53,7 @@ export const sidebarItemsGenerator: SidebarItemsGenerator = async ({defaultSideb
   return items.filter((item) => !(item.type === 'doc' && item.id === folderIndex));
 };
 
-export function docsOptions(repository: string, overrides: Partial<DocsOptions> = {}): DocsOptions {
+export function docsOptions(repository: string, overrides: Partial<DocsOptions> = {}, baseUrl = '/'): DocsOptions {
   return {
     path: path.join(repoRoot, 'docs'),
     routeBasePath: '/',
@@ -58,7 +62,11 @@ export function docsOptions(repository: string, overrides: Partial<DocsOptions> 
     editUrl: `${repository}/edit/main/`,
     // From git history; generated API pages are untracked and show none.
     showLastUpdateTime: true,
-    rehypePlugins: [rehypeFocusableTables],
+    // Mermaid blocks become images of their committed drawings: no diagram engine in the browser.
+    remarkPlugins: [[remarkDiagrams, {staticDir: path.join(repoRoot, 'static'), baseUrl}]],
+    // Code blocks arrive highlighted: no highlighter in the browser (plugins/code-highlight).
+    // <EvaluationSandbox> tags: the sandbox, imported only by the pages that use it.
+    rehypePlugins: [rehypeFocusableTables, [rehypeCodeHighlight, {highlighter: codeHighlighter()}], rehypeEvaluationSandbox],
     lastVersion: 'current',
     versions: {current: {label: 'Next', path: ''}},
     ...overrides,

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import {documentedUnleashVersion} from './unleashVersion';
 import {repoRoot} from './paths';
-import type {Config, PluginConfig} from '@docusaurus/types';
+import type {Config} from '@docusaurus/types';
 import type {Options as DocsOptions} from '@docusaurus/plugin-content-docs';
 import type * as Preset from '@docusaurus/preset-classic';
 import type {SiteEnv} from './env';
@@ -19,8 +19,15 @@ import navbarValidationPlugin from '../plugins/navbar-validation';
 import announcementBarPlugin from '../plugins/announcement-bar';
 import llmsPlugin from '../plugins/llms';
 import leanDocsPropsPlugin from '../plugins/lean-docs-props';
+import bundleStatsPlugin from '../plugins/bundle-stats';
+import codeHighlightPlugin from '../plugins/code-highlight';
+import apiPagesPlugin from '../plugins/api-pages';
+import leanRoutingPlugin from '../plugins/lean-routing';
+import {PRISM_ADDITIONAL_LANGUAGES, codeHighlighter} from './codeHighlight';
 import seoPlugin from '../plugins/seo';
 import webManifestPlugin from '../plugins/web-manifest';
+import securityHeadersPlugin from '../plugins/security-headers';
+import {policySources} from './securityHeaders';
 import {pwaPlugin} from './pwa';
 import {searchConfig} from './search';
 import {API_LANGUAGE_TABS, apiDownloadPlugin, apiPlugin} from './api';
@@ -67,16 +74,17 @@ export function createConfig({env, docs = {}, pagesPath, redirects = true}: Site
 
     markdown: {
       format: 'detect',
-      mermaid: true,
+      // No `mermaid: true` and no theme-mermaid: diagrams are drawn ahead of time and shown as
+      // images (plugins/diagrams, registered with the docs in config/docs.ts).
       hooks: {onBrokenMarkdownLinks: 'throw'},
     },
-    themes: ['@docusaurus/theme-mermaid', 'docusaurus-theme-openapi-docs'],
+    themes: ['docusaurus-theme-openapi-docs'],
 
     presets: [
       [
         'classic',
         {
-          docs: docsOptions(site.repository, docs),
+          docs: docsOptions(site.repository, docs, env.baseUrl),
           blog: false,
           pages: {path: pagesPath ?? path.join(repoRoot, 'src/pages')},
           theme: {customCss: path.join(repoRoot, 'src/css/custom.css')},
@@ -89,12 +97,19 @@ export function createConfig({env, docs = {}, pagesPath, redirects = true}: Site
       navbarValidationPlugin,
       llmsPlugin,
       leanDocsPropsPlugin,
+      bundleStatsPlugin,
+      codeHighlightPlugin(codeHighlighter),
+      apiPagesPlugin,
+      leanRoutingPlugin,
       seoPlugin,
       webManifestPlugin,
       pwaPlugin(),
       apiPlugin(),
       apiDownloadPlugin(),
-      ...(redirects ? [['@docusaurus/plugin-client-redirects', {createRedirects: redirectsTo}] as PluginConfig] : []),
+      // Writes the legacy redirect pages too (through @docusaurus/plugin-client-redirects), then
+      // computes the Content-Security-Policy from every built page: build/_headers and
+      // build/security-headers.conf.
+      securityHeadersPlugin({sources: policySources(env), createRedirects: redirects ? redirectsTo : undefined}),
       ...(env.announcementBar ? [announcementBarPlugin(env.announcementBar.id)] : []),
       ...search.plugins,
       ...thirdParty.plugins,
@@ -117,11 +132,10 @@ export function createConfig({env, docs = {}, pagesPath, redirects = true}: Site
       prism: {
         theme: lightCodeTheme,
         darkTheme: darkCodeTheme,
-        // Grammars the hand-written pages use beyond Prism's defaults; PowerShell,
-        // used only by API code samples, is registered in the API chunk (src/theme/ApiItem).
-        additionalLanguages: ['bash', 'java', 'dart', 'ruby', 'php', 'csharp', 'sql', 'nginx', 'ini', 'docker'],
+        // Pages are highlighted at build time with these (config/codeHighlight.ts); in the
+        // browser only code highlighted at run time loads them, in its own chunk.
+        additionalLanguages: PRISM_ADDITIONAL_LANGUAGES,
       },
-      mermaid: {theme: {light: 'neutral', dark: 'dark'}},
       languageTabs: API_LANGUAGE_TABS,
     } satisfies Preset.ThemeConfig,
   };

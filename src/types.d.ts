@@ -40,3 +40,37 @@ declare module '@theme/SkeletonLoader' {
   const SkeletonLoader: ComponentType<{size?: 'sm' | 'md' | 'lg'}>;
   export default SkeletonLoader;
 }
+
+// The API theme's Markdown component (react-markdown), which src/theme/Markdown falls back to.
+declare module '@theme-original/Markdown' {
+  import type {ComponentType, ReactNode} from 'react';
+  const Markdown: ComponentType<{children?: ReactNode}>;
+  export default Markdown;
+}
+
+// Tab components of the API theme that src/theme makes lazy.
+declare module '@theme-original/ApiTabs' {
+  import type {ComponentType, ReactNode} from 'react';
+  const ApiTabs: ComponentType<{lazy?: boolean; children?: ReactNode} & Record<string, unknown>>;
+  export default ApiTabs;
+}
+
+declare module '@theme-original/SchemaTabs' {
+  import type {ComponentType, ReactNode} from 'react';
+  const SchemaTabs: ComponentType<{lazy?: boolean; children?: ReactNode} & Record<string, unknown>>;
+  export default SchemaTabs;
+}
+
+declare module '@theme-original/MimeTabs' {
+  import type {ComponentType, ReactNode} from 'react';
+  const MimeTabs: ComponentType<{lazy?: boolean; children?: ReactNode} & Record<string, unknown>>;
+  export default MimeTabs;
+}
+
+declare module '@theme-original/StatusCodes' {
+  import type {ComponentType} from 'react';
+  const StatusCodes: ComponentType<Record<string, unknown>>;
+  export default StatusCodes;
+}
+
+declare module 'docusaurus-theme-openapi-docs/lib/theme/styles.scss';

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {buildBudget, lighthouseBudgets, scriptBudget, SCRIPT_BUDGET_BYTES} from './budgets';
+import {buildBudget, DIAGRAM_SCRIPT_MARGIN_BYTES, diagramScriptBudget, lighthouseBudgets, scriptBudget, SCRIPT_BUDGET_BYTES} from './budgets';
 import type {BuildRun} from './build';
 import type {LighthouseRun} from './lighthouse';
 import type {PageWeight} from './pageWeight';
@@ -53,6 +53,30 @@ describe('scriptBudget', () => {
 
   it('says when the page was not measured', () => {
     expect(scriptBudget([], '/reference/segments').status).toBe('not measured');
+  });
+});
+
+describe('diagramScriptBudget', () => {
+  const weight = (path: string, jsGzip: number): PageWeight => ({
+    path,
+    totals: totals([{url: `${path}.js`, kind: 'js', raw: jsGzip * 4, gzip: jsGzip}]),
+    resources: [],
+    hydratedMs: 0,
+    idleMs: 0,
+    idleTimedOut: false,
+  });
+  const plain = weight('/plain', 240_000);
+
+  it('allows the diagram page a few KB more script than the plain doc page, no more', () => {
+    const within = diagramScriptBudget([plain, weight('/diagram', 240_000 + DIAGRAM_SCRIPT_MARGIN_BYTES)], '/diagram', '/plain');
+    expect(within).toMatchObject({status: 'met', scope: '/diagram', figure: '239.4 KB gzip in 1 scripts, +5.0 KB beside /plain'});
+    // What a page downloaded with a diagram engine in the browser (before diagrams were drawn ahead of time).
+    expect(diagramScriptBudget([plain, weight('/diagram', 436_000)], '/diagram', '/plain').status).toBe('missed');
+    expect(diagramScriptBudget([plain, weight('/diagram', 239_000)], '/diagram', '/plain').figure).toContain('−1.0 KB');
+  });
+
+  it('says when either page was not measured', () => {
+    expect(diagramScriptBudget([plain], '/diagram', '/plain').status).toBe('not measured');
   });
 });
 

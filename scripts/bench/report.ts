@@ -12,7 +12,7 @@ import {duration, gib, kb, mib, ms} from './format';
 import {CATEGORIES, FORM_FACTORS, savingsMs, type Category, type Finding, type FormFactor, type LighthouseRun, type Metric} from './lighthouse';
 import {NETWORK_QUIET_MS, VIEWPORT, type PageWeight} from './pageWeight';
 import {searchSection, type SearchReport} from './searchReport';
-import {PLAIN_DOC_PAGE, type SiteReport} from './site';
+import {DIAGRAM_PAGE, PLAIN_DOC_PAGE, type SiteReport} from './site';
 import {spread} from './stats';
 import {GZIP_LEVEL} from './weight';
 import {SERVER_GZIP_LEVEL} from '../../tests/support/staticServer';
@@ -195,7 +195,7 @@ function settingsLine(site: SiteReport, formFactor: FormFactor): string {
   return `${formFactor} (${formFactor === 'mobile' ? 'default config' : '`lighthouse/core/config/desktop-config.js`'}): screen ${settings.screen}, ${settings.throttlingMethod} throttling, ${settings.rttMs} ms RTT, ${(settings.throughputKbps / 1024).toFixed(1)} Mbit/s, CPU slowdown ×${settings.cpuSlowdownMultiplier}`;
 }
 
-function methodSection(site: SiteReport): string[] {
+function methodSection(site: SiteReport, pages: string[]): string[] {
   const runs = site.options.runs;
   const served = site.options.gzip
     ? `gzip-encoded (level ${SERVER_GZIP_LEVEL}) for text files, as a production host sends them (run with \`--no-gzip\` to serve files as they are)`
@@ -206,8 +206,8 @@ function methodSection(site: SiteReport): string[] {
     `- Build: \`npx docusaurus clear\` (removes \`.docusaurus/\`, \`build/\`, \`node_modules/.cache\`), then \`npm run build\` (API page generation, then \`docusaurus build\`) = cold; a second \`npm run build\` right after = warm. Wall time is measured around the command. CPU time and the peak RSS of the largest single process are GNU time's (\`/usr/bin/time -f '%e %U %S %M'\`, from the kernel's accounting of the whole tree). The peak RSS of the whole tree is the highest sum of \`VmRSS\` over the build process and all its descendants, read from \`/proc/<pid>/status\` every ${site.build?.cold.memory.intervalMs ?? 200} ms (pages shared between processes count once per process, so the sum is an upper bound). Pages: every \`.html\` file in \`build/\` after the build; redirect stubs (a \`<meta http-equiv="refresh">\` page written for a legacy URL) are counted apart; pages per second = pages that are not stubs ÷ wall time. "Other work" = the machine's busy CPU time over the build (\`/proc/stat\`) minus the build's own CPU time: what other processes took meanwhile.`,
     `- Serving: \`build/\` is served on 127.0.0.1 by \`tests/support/staticServer.ts\` (serve-handler, clean URLs as \`docusaurus serve\`), ${served}. It sends no \`Cache-Control\` header, so Lighthouse's \`uses-long-cache-ttl\` says more about this server than about the site's hosting (it does not count in the score).`,
     `- Page weight: one fresh Chromium context per page (empty cache, ${VIEWPORT.width}×${VIEWPORT.height} viewport, Playwright driving Debian's Chromium); every response from navigation until \`document.documentElement.dataset.hasHydrated === 'true'\` and then no request in flight for ${NETWORK_QUIET_MS} ms. Each URL counts once; bytes are the decoded body (raw) and its gzip at level ${GZIP_LEVEL} (gzip), summed by Chromium's resource type: document = HTML, script = JS, stylesheet = CSS. Docusaurus prefetches the chunks of routes linked in the viewport (\`<link rel="prefetch">\`, sent with \`Sec-Purpose: prefetch\`): those are downloaded but not run, and are shown apart; the script budget counts the scripts the page runs.`,
-    `- Lighthouse ${site.machine.lighthouse}, Node API, one fresh Chromium per run (chrome-launcher, \`/usr/bin/chromium\` with \`--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run\` and \`--host-resolver-rules\` resolving no host but 127.0.0.1, so nothing can reach the internet), the four pages in both form factors, the whole set ${runs} time${runs === 1 ? '' : 's'}. ${settingsLine(site, 'mobile')}; ${settingsLine(site, 'desktop')}. Scores are Lighthouse's category scores × 100; LCP, TBT and CLS are its metric values. Each cell lists the runs in order, then the spread (min–max).`,
-    `- Budgets: a Lighthouse budget is met when every run meets it; the script budget applies to the plain doc page \`${PLAIN_DOC_PAGE}\`; the build budget to the cold build's wall time (${duration(COLD_BUILD_BUDGET_SECONDS)}).`,
+    `- Lighthouse ${site.machine.lighthouse}, Node API, one fresh Chromium per run (chrome-launcher, \`/usr/bin/chromium\` with \`--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run\` and \`--host-resolver-rules\` resolving no host but 127.0.0.1, so nothing can reach the internet), the ${pages.length} pages in both form factors, the whole set ${runs} time${runs === 1 ? '' : 's'}. ${settingsLine(site, 'mobile')}; ${settingsLine(site, 'desktop')}. Scores are Lighthouse's category scores × 100; LCP, TBT and CLS are its metric values. Each cell lists the runs in order, then the spread (min–max).`,
+    `- Budgets: a Lighthouse budget is met when every run meets it; the script budget applies to the plain doc page \`${PLAIN_DOC_PAGE}\`, the diagram budget to \`${DIAGRAM_PAGE}\` beside it; the build budget to the cold build's wall time (${duration(COLD_BUILD_BUDGET_SECONDS)}).`,
     '',
   ];
 }
@@ -249,7 +249,7 @@ export function siteSection(site: SiteReport | null, notes: string | null = null
     ...environmentLines(site),
     '',
     ...findingsSection(site, pages),
-    ...methodSection(site),
+    ...methodSection(site, pages),
   ];
 }
 

@@ -8,10 +8,12 @@ import type {LighthouseRun} from './lighthouse';
 import type {Machine} from './machine';
 import type {PageWeight} from './pageWeight';
 
-/** The home page, the plain doc page, an API operation page, and the search page. */
-export const PAGES = ['/', '/reference/segments', '/reference/api/unleash/get-feature', '/search'] as const;
+/** The home page, the plain doc page, a page with a diagram, an API operation page, and the search page. */
+export const PAGES = ['/', '/reference/segments', '/how-to/how-to-add-sso-saml', '/reference/api/unleash/get-feature', '/search'] as const;
 /** The issue's "plain doc page": a hand-written reference page with nothing special on it. */
 export const PLAIN_DOC_PAGE = '/reference/segments';
+/** A hand-written page with a diagram (a sequence diagram, drawn ahead of time: plugins/diagrams). */
+export const DIAGRAM_PAGE = '/how-to/how-to-add-sso-saml';
 
 export interface BuildFigures {
   /** When these builds ran: a `--skip-build` run keeps the previous run's builds and says so. */

@@ -9,12 +9,13 @@ import {processEnv} from '../../config/env';
 import {API_OUTPUT_DIR} from '../../config/api';
 import {BUNDLE_FILE, OPENAPI_DIR, bundle, writeBundle} from './bundle';
 import {rewriteTagPages} from './tagPages';
+import {prerenderDescriptions} from './prerender';
 
 const root = path.resolve(__dirname, '../..');
 const outputDir = path.join(root, API_OUTPUT_DIR);
 export const API_INDEX_ROUTE = '/reference/api/unleash';
 
-function run(): void {
+async function run(): Promise<void> {
   const document = bundle(OPENAPI_DIR, processEnv().apiServerUrl);
   writeBundle(document);
   fs.rmSync(outputDir, {recursive: true, force: true});
@@ -32,13 +33,13 @@ function run(): void {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const sidebar = require(path.join(outputDir, 'sidebar.ts')).default as Parameters<typeof rewriteTagPages>[2];
   const tagPages = rewriteTagPages(outputDir, API_OUTPUT_DIR.replace(/^docs\//, ''), sidebar);
+  // Descriptions arrive as HTML, so the browser does not parse Markdown (prerender.ts).
+  const descriptions = await prerenderDescriptions(outputDir);
   const pages = fs.readdirSync(outputDir).filter((name) => name.endsWith('.mdx')).length;
-  console.log(`[openapi] generated ${pages} pages (${tagPages} tag pages) from ${path.relative(root, BUNDLE_FILE)} into ${API_OUTPUT_DIR}`);
+  console.log(`[openapi] generated ${pages} pages (${tagPages} tag pages, ${descriptions} descriptions rendered to HTML) from ${path.relative(root, BUNDLE_FILE)} into ${API_OUTPUT_DIR}`);
 }
 
-try {
-  run();
-} catch (error) {
+run().catch((error: unknown) => {
   console.error(`[openapi] ${(error as Error).message}`);
   process.exit(1);
-}
+});

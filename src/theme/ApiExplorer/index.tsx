@@ -12,7 +12,7 @@
 import {lazy, Suspense, useEffect, useRef, useState, type ReactNode} from 'react';
 import SkeletonLoader from '@theme/SkeletonLoader';
 
-const Explorer = lazy(() => import(/* webpackChunkName: "api-explorer" */ '@theme-original/ApiExplorer'));
+const Explorer = lazy(() => import(/* webpackChunkName: "api-explorer" */ './Explorer'));
 
 /** How far outside the viewport the column starts loading, so it is ready when reached. */
 const PRELOAD_MARGIN = '800px 0px';

@@ -5,4 +5,10 @@
 import MDXComponents from '@theme-original/MDXComponents';
 import UiLabel from '@site/src/components/UiLabel';
 
-export default {...MDXComponents, UiLabel};
+export default {
+  ...MDXComponents,
+  UiLabel,
+  // `.md` pages are CommonMark (markdown.format 'detect'), where <UiLabel> is an HTML element
+  // and arrives with its name in lower case.
+  uilabel: UiLabel,
+};
