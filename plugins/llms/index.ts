@@ -21,6 +21,9 @@ export interface PageEntry {
   markdown: () => string;
 }
 
+/** What a twin says where its page embeds the evaluation sandbox (plugins/evaluation-sandbox). */
+export const SANDBOX_NOTE = '_The web page has an evaluation sandbox here: a form that evaluates one flag for one Unleash context in the browser, as the SDKs do, and explains the decision._';
+
 /** The Markdown of a page without its front matter and MDX import lines, headed by its title. */
 export function markdownTwin(source: string, title: string): string {
   const body = source
@@ -28,6 +31,8 @@ export function markdownTwin(source: string, title: string): string {
     .replace(/^import\s.+from\s.+;?\s*$/gm, '')
     // Screen labels are a component in the source; in Markdown they are bold text.
     .replace(/<UiLabel(?:\s+app="[^"]*")?\s*>([\s\S]*?)<\/UiLabel>/g, '**$1**')
+    // The sandbox is a form that runs in the browser; the twin says what the page offers there.
+    .replace(/<EvaluationSandbox\b[^>]*>\s*<\/EvaluationSandbox>/g, SANDBOX_NOTE)
     .replace(/\n{3,}/g, '\n\n')
     .trim();
   return `# ${title}\n\n${body}\n`;

@@ -1,14 +1,29 @@
 /**
- * The budgets the issue sets, checked against one run's figures. A Lighthouse budget is met
- * only when every run meets it: a score that passes once in two runs is not reliably met.
+ * The budgets the issues set, checked against one run's figures. Mobile performance is judged
+ * on the median of the runs; every other Lighthouse budget must hold in every run.
  */
 import {duration, kb} from './format';
+import {spread} from './stats';
 import type {Category, LighthouseRun} from './lighthouse';
 import type {PageWeight} from './pageWeight';
 import type {BuildFigures} from './site';
 
-/** Lighthouse mobile: each category's minimum score, on every measured page. */
-export const LIGHTHOUSE_BUDGETS: Record<Category, number> = {performance: 95, accessibility: 100, 'best-practices': 95, seo: 100};
+/**
+ * Mobile performance, judged on the median of the runs (issue #22): one run in three can land
+ * on a busy moment of a shared machine, and the median is what the issue asks for. An API
+ * operation page carries the API theme and a page of about a thousand elements, so its floor is
+ * lower than a doc page's.
+ */
+export const PERFORMANCE_MEDIAN_MINIMUM = {docPage: 90, apiOperationPage: 80} as const;
+/** Pages whose performance floor is the API operation page's. */
+export const API_OPERATION_PAGE = /^\/reference\/api\/unleash\/[^/]+$/;
+/** The other categories must hold in every run: a page that fails an audit once has a defect. */
+export const EVERY_RUN_MINIMUM: Record<Exclude<Category, 'performance'>, number> = {accessibility: 100, 'best-practices': 100, seo: 100};
+
+export function performanceMinimum(page: string): number {
+  return API_OPERATION_PAGE.test(page) ? PERFORMANCE_MEDIAN_MINIMUM.apiOperationPage : PERFORMANCE_MEDIAN_MINIMUM.docPage;
+}
+
 /** All scripts a plain doc page downloads, gzip. KB = 1024 bytes throughout the report. */
 export const SCRIPT_BUDGET_BYTES = 250 * 1024;
 /**
@@ -29,24 +44,51 @@ export interface BudgetResult {
   status: BudgetStatus;
 }
 
+const shownScores = (scores: Array<number | null>) => scores.map((score) => (score === null ? 'error' : String(score))).join(', ');
+
 export function lighthouseBudgets(runs: LighthouseRun[], pages: readonly string[]): BudgetResult[] {
   const mobile = runs.filter((run) => run.formFactor === 'mobile');
   const runCount = new Set(mobile.map((run) => run.run)).size;
-  return pages.flatMap((page) =>
-    (Object.entries(LIGHTHOUSE_BUDGETS) as Array<[Category, number]>).map(([category, minimum]) => {
-      const scores = mobile.filter((run) => run.path === page).map((run) => run.scores[category]);
-      const budget = `Lighthouse mobile ${category} ${minimum === 100 ? '= 100' : `≥ ${minimum}`}`;
-      if (scores.length === 0) return {budget, scope: page, figure: 'no run', status: 'not measured' as const};
-      const meeting = scores.filter((score) => score !== null && score >= minimum).length;
-      const shown = scores.map((score) => (score === null ? 'error' : String(score))).join(', ');
+  return pages.flatMap((page) => {
+    const pageRuns = mobile.filter((run) => run.path === page);
+    const minimum = performanceMinimum(page);
+    const performance = `Lighthouse mobile performance, median of runs ≥ ${minimum}`;
+    const everyRun = (Object.entries(EVERY_RUN_MINIMUM) as Array<[Category, number]>).map(([category, floor]) => ({
+      budget: `Lighthouse mobile ${category} ${floor === 100 ? '= 100' : `≥ ${floor}`} in every run`,
+      values: pageRuns.map((run) => run.scores[category]),
+      meets: (value: number) => value >= floor,
+      show: shownScores,
+    }));
+    const cls = {
+      budget: 'Lighthouse mobile CLS = 0 in every run',
+      values: pageRuns.map((run) => run.metrics?.cls ?? null),
+      // Lighthouse reports layout shift to three decimals; below that it rounds to 0.
+      meets: (value: number) => value < 0.0005,
+      show: (values: Array<number | null>) => values.map((value) => (value === null ? 'error' : value.toFixed(3))).join(', '),
+    };
+    if (pageRuns.length === 0) {
+      return [performance, ...everyRun.map((rule) => rule.budget), cls.budget].map((budget) => ({budget, scope: page, figure: 'no run', status: 'not measured' as const}));
+    }
+    const scores = pageRuns.map((run) => run.scores.performance);
+    // A run whose performance errored counts as 0: it cannot lift the median.
+    const median = spread(scores.map((score) => score ?? 0)).median!;
+    const performanceResult: BudgetResult = {
+      budget: performance,
+      scope: page,
+      figure: `median ${median} of ${shownScores(scores)}`,
+      status: median >= minimum ? 'met' : 'missed',
+    };
+    const ruleResults = [...everyRun, cls].map((rule) => {
+      const meeting = rule.values.filter((value) => value !== null && rule.meets(value)).length;
       return {
-        budget,
+        budget: rule.budget,
         scope: page,
-        figure: `${shown} (${meeting} of ${Math.max(runCount, scores.length)} runs meet it)`,
-        status: meeting === scores.length ? ('met' as const) : ('missed' as const),
+        figure: `${rule.show(rule.values)} (${meeting} of ${Math.max(runCount, rule.values.length)} runs meet it)`,
+        status: meeting === rule.values.length ? ('met' as const) : ('missed' as const),
       };
-    }),
-  );
+    });
+    return [performanceResult, ...ruleResults];
+  });
 }
 
 export function scriptBudget(weights: PageWeight[], page: string): BudgetResult {

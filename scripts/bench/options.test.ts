@@ -3,7 +3,7 @@ import {parseOptions} from './options';
 
 describe('parseOptions', () => {
   it('builds, runs Lighthouse twice, runs the search benchmark and serves gzip by default', () => {
-    expect(parseOptions([])).toEqual({skipBuild: false, runs: 2, search: true, gzip: true});
+    expect(parseOptions([])).toEqual({skipBuild: false, runs: 3, search: true, gzip: true});
   });
 
   it('reads the flags', () => {

@@ -63,13 +63,14 @@ describe('renderBenchmarks', () => {
     expect(text).toContain('No search figures yet');
   });
 
-  it('shows the hand-written notes under the budgets when one is missed, and asks for them when absent', () => {
+  it('shows the hand-written notes under the budgets, and asks for them when a budget is missed without any', () => {
     const withNotes = renderBenchmarks(site, null, 'Mobile performance: main.js evaluation.\n');
-    expect(withNotes).toContain('#### Why budgets are missed');
+    expect(withNotes).toContain('#### Notes on the budgets');
     expect(withNotes.indexOf('Mobile performance: main.js evaluation.')).toBeGreaterThan(withNotes.indexOf('0 of 1 met.'));
     expect(renderBenchmarks(site, null)).toContain('`bench/budget-notes.md`, which explains misses, is absent');
     const allMet: SiteReport = {...site, budgets: [{...site.budgets[0]!, status: 'met'}]};
-    expect(renderBenchmarks(allMet, null, 'stale notes')).not.toContain('stale notes');
+    expect(renderBenchmarks(allMet, null, 'What each step bought.')).toContain('What each step bought.');
+    expect(renderBenchmarks(allMet, null)).not.toContain('budget-notes.md`, which explains');
   });
 });
 
