@@ -32,6 +32,9 @@ test.describe('mobile drawer', () => {
     await hydrated(page);
     await page.getByRole('link', {name: 'Start the quickstart'}).click();
     await expect(page).toHaveURL(siteUrl('/quickstart'));
+    // The address changes before the new page has rendered, and the drawer closes on every
+    // location change: open it only once the quickstart is on screen.
+    await expect(page.getByRole('heading', {level: 1, name: 'Quickstart'})).toBeVisible();
     await page.getByRole('button', {name: 'Toggle navigation bar'}).click();
     await expect(page.locator('.navbar-sidebar--show')).toHaveCount(1);
     await page.goBack();
