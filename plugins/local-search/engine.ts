@@ -272,7 +272,7 @@ export interface Scored {
 }
 
 /** Index of the last element of a sorted list that is ≤ value, or -1. */
-function lastAtMost(sorted: readonly string[], value: string): number {
+function lastAtMost<T extends string | number>(sorted: readonly T[], value: T): number {
   let low = 0;
   let high = sorted.length - 1;
   let found = -1;
@@ -656,7 +656,7 @@ export class LocalSearchEngine {
   }
 
   private async paragraphs(section: number): Promise<string[]> {
-    const shard = await this.shard(Math.max(0, lastAtMostNumber(this.core.shardStarts, section)));
+    const shard = await this.shard(Math.max(0, lastAtMost(this.core.shardStarts, section)));
     return shard[String(section)] ?? [];
   }
 
@@ -785,20 +785,6 @@ function dedupe(terms: QueryTerm[]): QueryTerm[] {
     else seen.set(term.term, {...term});
   }
   return [...seen.values()];
-}
-
-function lastAtMostNumber(sorted: readonly number[], value: number): number {
-  let low = 0;
-  let high = sorted.length - 1;
-  let found = -1;
-  while (low <= high) {
-    const middle = (low + high) >> 1;
-    if (sorted[middle]! <= value) {
-      found = middle;
-      low = middle + 1;
-    } else high = middle - 1;
-  }
-  return found;
 }
 
 function randomId(): string {

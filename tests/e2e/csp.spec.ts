@@ -14,20 +14,8 @@ import path from 'node:path';
 import {expect, test, type Page} from '@playwright/test';
 import {ALGOLIA_ENV} from '../fixtures/algolia-site/site';
 import {FIXTURE_ENV} from '../fixtures/configured-site/site';
-import {startNginx, type NginxServer} from '../support/nginx';
 import {builtPolicy, recordPolicyViolations} from './csp';
-import {algoliaBuildDir, buildDir, configuredBuildDir, hydrated} from './support';
-
-function serveWithNginx(root: () => string): (urlPath: string) => string {
-  let server: NginxServer | undefined;
-  test.beforeAll(async () => {
-    server = await startNginx(root());
-  });
-  test.afterAll(async () => {
-    await server?.close();
-  });
-  return (urlPath) => `${server!.url}${urlPath}`;
-}
+import {algoliaBuildDir, buildDir, configuredBuildDir, hydrated, serveWithNginx} from './support';
 
 /** A page whose HTML carries the evaluation sandbox's placeholder, if the build has one. */
 function pageWithSandbox(): string | undefined {

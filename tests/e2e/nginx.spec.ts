@@ -11,9 +11,8 @@ import zlib from 'node:zlib';
 import {expect, test} from '@playwright/test';
 import {parse} from 'node-html-parser';
 import redirects from '../../contract/redirects.json';
-import {startNginx, type NginxServer} from '../support/nginx';
 import {builtHeaders, includedHeaders} from './csp';
-import {buildDir, hydrated} from './support';
+import {buildDir, hydrated, serveWithNginx} from './support';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -36,17 +35,6 @@ function get(url: string, headers: Record<string, string> = {}): Promise<RawResp
   });
 }
 
-function serveWhileTesting(root: () => string): (urlPath: string) => string {
-  let server: NginxServer | undefined;
-  test.beforeAll(async () => {
-    server = await startNginx(root());
-  });
-  test.afterAll(async () => {
-    await server?.close();
-  });
-  return (urlPath) => `${server!.url}${urlPath}`;
-}
-
 const onDisk = (file: string) => fs.readFileSync(path.join(buildDir(), file));
 
 /** The search index the build's manifest names, relative to the build. */
@@ -62,7 +50,7 @@ function pageAssets(file: string): string[] {
 }
 
 test.describe('the production nginx config, serving the build', () => {
-  const url = serveWhileTesting(buildDir);
+  const url = serveWithNginx(buildDir);
 
   test('a clean URL serves its page with 200, which renders and hydrates', async ({page}) => {
     const response = await page.goto(url('/reference/segments'));
@@ -202,7 +190,7 @@ test.describe('the production nginx config, serving the build', () => {
 test.describe('the production nginx config, for files the offline app adds', () => {
   // The build has no service worker or web app manifest yet: serve stand-ins with their names.
   let root = '';
-  const url = serveWhileTesting(() => {
+  const url = serveWithNginx(() => {
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'unleash-docs-pwa-'));
     fs.chmodSync(root, 0o755);
     const manifest = JSON.stringify({name: 'Unleash Documentation', description: 'x'.repeat(300)});

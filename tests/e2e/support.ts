@@ -1,4 +1,5 @@
-import type {ConsoleMessage, Page} from '@playwright/test';
+import {test, type ConsoleMessage, type Page} from '@playwright/test';
+import {startNginx, type NginxServer} from '../support/nginx';
 
 function base(name: string): string {
   const url = process.env[name];
@@ -32,4 +33,19 @@ export function collectConsole(page: Page, types: ReadonlyArray<ReturnType<Conso
   });
   page.on('pageerror', (error) => messages.push(`pageerror: ${error.message}`));
   return messages;
+}
+
+/**
+ * Serves a build directory through the production nginx configuration for the tests of the
+ * enclosing describe block (started before them, stopped after); returns the URL of a path.
+ */
+export function serveWithNginx(root: () => string): (urlPath: string) => string {
+  let server: NginxServer | undefined;
+  test.beforeAll(async () => {
+    server = await startNginx(root());
+  });
+  test.afterAll(async () => {
+    await server?.close();
+  });
+  return (urlPath) => `${server!.url}${urlPath}`;
 }
