@@ -120,7 +120,7 @@ function apiSection(): SidebarItem[] {
       type: 'category',
       label: 'API reference',
       link: introduction ? {type: 'doc', id: (introduction as {id: string}).id} : undefined,
-      items: [...byTag, ...legacy],
+      items: [...doc('reference/api/changelog', 'API changelog'), ...byTag, ...legacy],
     } as SidebarItem,
   ];
 }

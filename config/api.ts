@@ -60,16 +60,23 @@ export function apiPlugin(): PluginConfig {
  * API_DOWNLOAD_ROUTE. A build without a bundle, such as a test fixture site, gets a warning.
  */
 export function apiDownloadPlugin(bundleFile = API_BUNDLE): PluginConfig {
+  // The API changelog's data (scripts/api-versions/changelogPage.ts) is published beside it.
+  const downloads = [
+    {file: bundleFile, route: API_DOWNLOAD_ROUTE},
+    {file: path.join(path.dirname(bundleFile), 'changelog.json'), route: '/reference/api/unleash/changelog.json'},
+  ];
   return (): Plugin => ({
     name: 'api-download',
     async postBuild({outDir}) {
-      if (!fs.existsSync(bundleFile)) {
-        console.warn(`[api-download] ${path.relative(repoRoot, bundleFile)} is missing (run npm run api:generate), so ${API_DOWNLOAD_ROUTE} is not published`);
-        return;
+      for (const {file, route} of downloads) {
+        if (!fs.existsSync(file)) {
+          console.warn(`[api-download] ${path.relative(repoRoot, file)} is missing (run npm run api:generate), so ${route} is not published`);
+          continue;
+        }
+        const target = path.join(outDir, ...route.split('/'));
+        fs.mkdirSync(path.dirname(target), {recursive: true});
+        fs.copyFileSync(file, target);
       }
-      const target = path.join(outDir, ...API_DOWNLOAD_ROUTE.split('/'));
-      fs.mkdirSync(path.dirname(target), {recursive: true});
-      fs.copyFileSync(bundleFile, target);
     },
   });
 }

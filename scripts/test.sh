@@ -14,6 +14,9 @@ npx tsc --noEmit
 step 'the real Unleash server: its OpenAPI description'
 npm run api:real
 
+step 'the older majors (5, 6, 7): the committed descriptions are what they serve'
+npm run api:versions -- --check
+
 step 'unit, build-validation and truth tests'
 npx vitest run
 

@@ -58,7 +58,7 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 describe('remote content', () => {
   it('has a source for every SDK, Edge and Proxy readme in site.json', () => {
     expect(remoteSources).toHaveLength(19);
-    expect(remoteSources.find((s) => s.key === 'go')).toMatchObject({repository: 'unleash-client-go', branch: 'v3', docPath: 'reference/sdks/go.md', route: '/reference/sdks/go'});
+    expect(remoteSources.find((s) => s.key === 'go')).toMatchObject({repository: 'unleash-go-sdk', branch: 'main', docPath: 'reference/sdks/go.md', route: '/reference/sdks/go'});
     expect(remoteSources.find((s) => s.key === 'unleash-edge')).toMatchObject({docPath: 'reference/unleash-edge/index.md', route: '/reference/unleash-edge'});
     for (const remote of remoteSources) expect(fs.existsSync(path.join(__dirname, '../../docs', remote.docPath)), remote.docPath).toBe(true);
     expect(() => parseRepository('not a repo!')).toThrow(/Unreadable repository entry/);

@@ -10,6 +10,8 @@ export const repoRoot = path.resolve(__dirname, '../..');
 export const docsDir = path.join(repoRoot, 'docs');
 /** Generated at build time from openapi/; not hand-written. */
 const GENERATED_DIR = path.join(docsDir, 'reference/api/unleash');
+/** The API changelog, generated at build time from the servers' descriptions (scripts/api-versions). */
+const GENERATED_FILES = new Set([path.join(docsDir, 'reference/api/changelog.md')]);
 
 export interface CodeBlock {
   language: string;
@@ -37,7 +39,7 @@ export function listDocFiles(dir = docsDir): string[] {
       const full = path.join(current, entry.name);
       if (entry.isDirectory()) {
         if (full !== GENERATED_DIR) walk(full);
-      } else if (/\.mdx?$/.test(entry.name)) {
+      } else if (/\.mdx?$/.test(entry.name) && !GENERATED_FILES.has(full)) {
         files.push(full);
       }
     }

@@ -32,14 +32,26 @@ export interface StartOptions {
   /** How long Unleash may take to answer /health. */
   timeoutMs?: number;
   log?: (line: string) => void;
+  /**
+   * The installed package to start: `unleash-server` (the documented version) or one of the
+   * older majors package.json pins under an alias (`unleash-server-7`: `npm:unleash-server@7.6.5`).
+   */
+  packageName?: string;
+  /**
+   * An unleash-server installed elsewhere (its package folder), started as it is, without the
+   * package.json pin: what `npm run drift` does with a release the site does not pin.
+   */
+  packageDir?: string;
 }
 
-const SERVER_PACKAGE = path.join(repoRoot, 'node_modules/unleash-server/package.json');
+const serverPackageFile = (packageName: string) => path.join(repoRoot, 'node_modules', packageName, 'package.json');
 
-export function pinnedServerVersion(): string {
-  const declared = (JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {devDependencies: Record<string, string>}).devDependencies['unleash-server'];
-  if (!declared || !/^\d+\.\d+\.\d+$/.test(declared)) throw new Error(`package.json must pin unleash-server to an exact version (it says ${declared ?? 'nothing'})`);
-  return declared;
+/** The exact version package.json pins for `unleash-server` or an alias of it (`npm:unleash-server@7.6.5`). */
+export function pinnedServerVersion(packageName = 'unleash-server'): string {
+  const declared = (JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {devDependencies: Record<string, string>}).devDependencies[packageName];
+  const version = declared?.replace(/^npm:unleash-server@/, '');
+  if (!version || !/^\d+\.\d+\.\d+$/.test(version)) throw new Error(`package.json must pin ${packageName} to an exact version of unleash-server (it says ${declared ?? 'nothing'})`);
+  return version;
 }
 
 /** The bin folder of the newest PostgreSQL that has initdb, pg_ctl and postgres. */
@@ -78,20 +90,26 @@ function asDatabaseUser(command: string, args: string[]): [string, string[]] {
   return process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
 }
 
-function run(command: string, args: string[], what: string): void {
+function run(command: string, args: string[], what: string): string {
   const [cmd, cmdArgs] = asDatabaseUser(command, args);
   const result = spawnSync(cmd, cmdArgs, {encoding: 'utf8'});
   if (result.status !== 0) {
     throw new RealServerError('postgresql-failed', `${what} failed (${path.basename(command)} exited ${result.status ?? result.signal}): ${(result.stderr || result.stdout || String(result.error ?? '')).trim().split('\n').slice(-5).join('\n')}`);
   }
+  return result.stdout;
 }
 
-interface Cluster {
+export interface Cluster {
   port: number;
+  /** `createdb` on this cluster; with `template`, a copy of that database (it must have no connections). */
+  createDatabase(name: string, template?: string): void;
+  /** Runs SQL in a database as the `postgres` superuser, failing on the first error. */
+  sql(database: string, statements: string): string;
   stop(): void;
 }
 
-function startCluster(bin: string, dir: string, port: number): Cluster {
+/** A PostgreSQL cluster in `dir` on 127.0.0.1:`port`, with an empty `unleash` database. */
+export function startCluster(bin: string, dir: string, port: number): Cluster {
   const data = path.join(dir, 'data');
   fs.mkdirSync(data, {recursive: true});
   if (process.getuid?.() === 0) spawnSync('chown', ['-R', 'postgres:postgres', dir]);
@@ -105,17 +123,21 @@ function startCluster(bin: string, dir: string, port: number): Cluster {
     const [cmd, args] = asDatabaseUser(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);
     spawnSync(cmd, args, {encoding: 'utf8'});
   };
+  const createDatabase = (name: string, template?: string) =>
+    run(path.join(bin, 'createdb'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', ...(template ? ['-T', template] : []), name], `Creating the ${name} database`);
+  const sql = (database: string, statements: string) =>
+    run(path.join(bin, 'psql'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', database, '-v', 'ON_ERROR_STOP=1', '-q', '-A', '-t', '-c', statements], `SQL in ${database}`);
   try {
-    run(path.join(bin, 'createdb'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', 'unleash'], 'Creating the unleash database');
+    createDatabase('unleash');
   } catch (error) {
     stop();
     throw error;
   }
-  return {port, stop};
+  return {port, createDatabase, sql, stop};
 }
 
 /** The child's program: the package's own start(), open-source edition, no login. */
-function serverProgram(port: number, dbPort: number): string {
+function serverProgram(port: number, dbPort: number, packageName: string): string {
   const options = {
     db: {host: '127.0.0.1', port: dbPort, user: 'postgres', password: '', database: 'unleash', ssl: false},
     server: {host: '127.0.0.1', port, enableRequestLogger: false},
@@ -124,7 +146,7 @@ function serverProgram(port: number, dbPort: number): string {
     versionCheck: {enable: false},
     disableScheduler: true,
   };
-  return `require('unleash-server').start(${JSON.stringify(options)}).catch((e) => { console.error(e); process.exit(1); });`;
+  return `require(${JSON.stringify(packageName)}).start(${JSON.stringify(options)}).catch((e) => { console.error(e); process.exit(1); });`;
 }
 
 async function waitForHealth(url: string, child: ChildProcess, logTail: () => string, timeoutMs: number): Promise<void> {
@@ -146,10 +168,13 @@ async function waitForHealth(url: string, child: ChildProcess, logTail: () => st
 
 export async function startRealServer(options: StartOptions = {}): Promise<RealServer> {
   const log = options.log ?? (() => {});
-  const version = pinnedServerVersion();
-  if (!fs.existsSync(SERVER_PACKAGE)) throw new RealServerError('server-failed', 'node_modules/unleash-server is missing: run npm ci.');
-  const installed = (JSON.parse(fs.readFileSync(SERVER_PACKAGE, 'utf8')) as {version: string}).version;
-  if (installed !== version) throw new RealServerError('server-failed', `package.json pins unleash-server ${version} but ${installed} is installed: run npm ci.`);
+  // A package folder is started through its resolved entry point: `exports` maps only bare names.
+  const packageName = options.packageDir ? require.resolve('unleash-server', {paths: [path.dirname(path.dirname(options.packageDir))]}) : (options.packageName ?? 'unleash-server');
+  const packageFile = options.packageDir ? path.join(options.packageDir, 'package.json') : serverPackageFile(packageName);
+  if (!fs.existsSync(packageFile)) throw new RealServerError('server-failed', `${options.packageDir ?? `node_modules/${packageName}`} is missing${options.packageDir ? '' : ': run npm ci.'}`);
+  const installed = (JSON.parse(fs.readFileSync(packageFile, 'utf8')) as {version: string}).version;
+  const version = options.packageDir ? installed : pinnedServerVersion(packageName);
+  if (installed !== version) throw new RealServerError('server-failed', `package.json pins ${packageName} ${version} but ${installed} is installed: run npm ci.`);
   const bin = postgresBin();
   const port = options.port ?? (await freePort());
   await assertPortFree(port);
@@ -179,7 +204,7 @@ export async function startRealServer(options: StartOptions = {}): Promise<RealS
       if (lines.length > 400) lines.splice(0, lines.length - 400);
     };
     log(`unleash-server ${version} on 127.0.0.1:${port}`);
-    child = spawn(process.execPath, ['-e', serverProgram(port, dbPort)], {
+    child = spawn(process.execPath, ['-e', serverProgram(port, dbPort, packageName)], {
       cwd: repoRoot,
       // A clean environment for the server's settings: only what Node itself needs.
       env: {PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), NODE_ENV: 'production', LOG_LEVEL: 'warn'},
