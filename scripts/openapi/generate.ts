@@ -10,7 +10,6 @@ import {API_OUTPUT_DIR} from '../../config/api';
 import {BUNDLE_FILE, OPENAPI_DIR, bundle, writeBundle} from './bundle';
 import {rewriteTagPages} from './tagPages';
 import {prerenderDescriptions} from './prerender';
-import {writeRequestColumns} from './requestColumn';
 import {generatedPageOf, writeChangelog} from '../api-versions/changelogPage';
 
 const root = path.resolve(__dirname, '../..');
@@ -37,9 +36,6 @@ async function run(): Promise<void> {
   const tagPages = rewriteTagPages(outputDir, API_OUTPUT_DIR.replace(/^docs\//, ''), sidebar);
   // Descriptions arrive as HTML, so the browser does not parse Markdown (prerender.ts).
   const descriptions = await prerenderDescriptions(outputDir);
-  // The request column, its samples highlighted, and the explorer's item off the page's script (requestColumn.ts).
-  const columns = await writeRequestColumns(outputDir);
-  console.log(`[openapi] ${columns} request columns written with their code samples`);
   const pages = fs.readdirSync(outputDir).filter((name) => name.endsWith('.mdx')).length;
   const changelog = writeChangelog(generatedPageOf({8: {baseRoute: API_INDEX_ROUTE, dir: outputDir}}));
   console.log(`[openapi] API changelog: ${changelog.steps.map((step) => `${step.from}→${step.to} +${step.added.length} −${step.removed.length} ~${step.changed.length}`).join(', ')}`);
