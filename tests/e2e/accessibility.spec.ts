@@ -102,8 +102,9 @@ test.describe('keyboard', () => {
     await page.keyboard.press('Enter');
     await expect(page.getByRole('button', {name: 'Academy'})).toHaveAttribute('aria-expanded', 'true');
     // The menu fades in; links become focusable once it is shown.
-    await expect(page.locator('.dropdown--show .dropdown__link').first()).toBeVisible();
-    await page.waitForTimeout(300);
+    const firstLink = page.locator('.dropdown--show .dropdown__link').first();
+    await expect(firstLink).toBeVisible();
+    await expect.poll(() => firstLink.evaluate((link) => getComputedStyle(link.closest('.dropdown__menu')!).opacity)).toBe('1');
     await page.keyboard.press('Tab');
     await expect(page.locator(':focus')).toHaveText('Foundational');
     await expect(page.locator(':focus')).toBeVisible();

@@ -39,8 +39,10 @@ test.describe('failure states', () => {
   test('a failed code chunk shows the error with a Retry button that recovers', async ({page}) => {
     let fail = true;
     await page.route('**/assets/js/lazy-panel*.js', (route) => (fail ? route.abort() : route.continue()));
+    const chunkFailed = page.waitForEvent('requestfailed', (request) => /lazy-panel/.test(request.url()));
     await page.goto(configuredUrl('/lazy'));
     await hydrated(page);
+    await chunkFailed;
     const retry = page.getByRole('button', {name: 'Retry'});
     await expect(retry).toBeVisible();
     await expect(page.getByText(/Loading chunk|ChunkLoadError|failed/i).first()).toBeVisible();

@@ -54,13 +54,16 @@ test.describe('routing', () => {
   test('the progress bar appears when a route change takes over 200 ms', async ({page}) => {
     await page.goto(siteUrl('/'));
     await hydrated(page);
-    // Hold every later script request for a second, like a slow network.
+    // Hold every later script request, like a slow network, until the bar has shown.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/assets/js/**', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await released;
       await route.continue();
     });
     await page.getByRole('link', {name: 'Start the quickstart'}).click();
     await expect(page.locator('#nprogress')).toBeAttached();
+    release();
     await expect(page).toHaveURL(siteUrl('/quickstart'));
     await expect(page.locator('#nprogress')).not.toBeAttached();
   });
@@ -123,9 +126,11 @@ test.describe('routing', () => {
       page.on('request', (request) => {
         if (request.url().includes('/assets/js/')) requests += 1;
       });
-      // Visible links are prefetched when idle; hovering one asks again.
+      // Visible links are prefetched when idle; hovering one asks again. Wait until the browser
+      // has been idle twice after the hover, when a prefetch would have been asked for.
       await page.getByRole('link', {name: 'Start the quickstart'}).hover();
-      await page.waitForTimeout(1000);
+      await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => requestIdleCallback(() => resolve()))));
+      if (connection === null) await expect.poll(() => requests).toBeGreaterThan(0);
       await page.close();
       return requests;
     }

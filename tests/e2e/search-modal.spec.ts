@@ -170,14 +170,18 @@ test.describe('search modal', () => {
   });
 
   test('shows the stalled state when results take over 300 ms', async ({page}) => {
+    // The index is held back until the modal has shown the stalled state.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
     await page.route(/\/search\/index\.[0-9a-f]+\.json$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 900));
+      await released;
       await route.continue();
     });
     await openPage(page);
     await page.keyboard.press('Control+k');
     await input(page).fill('segments');
     await expect(page.locator('.DocSearch-Container--Stalled')).toBeAttached();
+    release();
     await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
     await expect(page.locator('.DocSearch-Container--Stalled')).not.toBeAttached();
   });
@@ -272,7 +276,16 @@ test.describe('search modal', () => {
     await page.keyboard.press('Control+k');
     for (const query of ['<script>alert(1)</script>', '<img src=x onerror=alert(1)>', '&lt;b&gt;', '.*+?^${}()|[]\\', '   ', '🚀 flags', 'مرحبا', 'ünïcödé']) {
       await input(page).fill(query);
-      await page.waitForTimeout(150);
+      // Let the modal answer this query (hits, or "No results for" it) before the next one.
+      await expect
+        .poll(() =>
+          page.evaluate((asked) => {
+            if (document.querySelector('.DocSearch-Container--Stalled')) return false;
+            if (asked.trim() === '' || document.querySelector('.DocSearch-Hit')) return true;
+            return (document.querySelector('.DocSearch-NoResults')?.textContent ?? '').includes(asked.trim());
+          }, query),
+        )
+        .toBe(true);
     }
     expect(dialogs).toBe(0);
     expect(await page.locator('.DocSearch-Modal img[src="x"], .DocSearch-Modal script').count()).toBe(0);
