@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The browser tests drive Debian's Chromium, and one of them serves the build through
 # Debian's nginx with the production config in deploy/nginx/. The API conformance test runs
-# the real Unleash server against Debian's PostgreSQL, and the sample checks parse Python,
-# Ruby, Go and PHP with their own tools. Install whichever is missing when we are root on
-# Debian; otherwise say how.
+# the real Unleash server against Debian's PostgreSQL, the request samples on the pages run
+# with curl and jq as a reader's shell would, and the sample checks parse Python, Ruby, Go and
+# PHP with their own tools. Install whichever is missing when we are root on Debian; otherwise
+# say how.
 set -euo pipefail
 CHROMIUM="${CHROMIUM_PATH:-/usr/bin/chromium}"
 NGINX=/usr/sbin/nginx
@@ -12,6 +13,8 @@ missing=()
 [ -x "$CHROMIUM" ] || missing+=(chromium)
 [ -x "$NGINX" ] || missing+=(nginx)
 compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || missing+=(postgresql)
+command -v curl >/dev/null || missing+=(curl)
+command -v jq >/dev/null || missing+=(jq)
 command -v python3 >/dev/null || missing+=(python3)
 command -v ruby >/dev/null || missing+=(ruby)
 command -v php >/dev/null || missing+=(php-cli)
