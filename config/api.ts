@@ -9,9 +9,13 @@ import type {Plugin, PluginConfig} from '@docusaurus/types';
 import type {SiteEnv} from './env';
 import {repoRoot} from './paths';
 import {originSource, type PolicySources} from '../plugins/security-headers/policy';
+import {apiReferenceVersions} from './apiVersions';
+import {docsOptions} from './docs';
 
 export const API_OUTPUT_DIR = 'docs/reference/api/unleash';
 export const API_BUNDLE = path.join(repoRoot, '.docusaurus/openapi/unleash.json');
+/** The sidebar file generated with an older reference's pages (scripts/openapi/versions.ts). */
+export const API_VERSION_SIDEBARS = 'sidebars.json';
 /** Where the bundled description can be downloaded, linked from the API introduction. */
 export const API_DOWNLOAD_ROUTE = '/reference/api/unleash/openapi.json';
 
@@ -37,7 +41,14 @@ export function apiExplorerSources(env: SiteEnv): PolicySources {
   return env.apiServerUrl === '<your-unleash-url>' ? {} : {'connect-src': [originSource(env.apiServerUrl)]};
 }
 
+/**
+ * The OpenAPI docs plugin, with its versioning: the current reference (`version`, `label`,
+ * `baseUrl`) and the older ones (`versions`, config/apiVersions.ts), each generated from its own
+ * bundle into its own folder. `gen-api-docs all --all-versions` also writes the plugin's
+ * versions.json beside the current pages, which the version picker is made from.
+ */
 export function apiPlugin(): PluginConfig {
+  const [current, ...older] = apiReferenceVersions();
   return [
     'docusaurus-plugin-openapi-docs',
     {
@@ -49,10 +60,48 @@ export function apiPlugin(): PluginConfig {
           outputDir: path.join(repoRoot, API_OUTPUT_DIR),
           sidebarOptions: {groupPathsBy: 'tag', categoryLinkSource: 'tag'},
           showSchemas: false,
+          version: current!.version,
+          label: current!.label,
+          baseUrl: current!.baseRoute,
+          versions: Object.fromEntries(
+            older.map((version) => [
+              version.version,
+              {specPath: version.bundleFile, outputDir: path.join(repoRoot, version.outputDir), label: version.label, baseUrl: version.baseRoute},
+            ]),
+          ),
         },
       },
     },
   ];
+}
+
+/**
+ * The pages of each older reference are a docs plugin instance of their own (config/apiVersions.ts:
+ * `api-7` at /reference/api/unleash/v7), with their own sidebar and search tag
+ * (`docs-api-7-current`), so a plain doc page carries none of their metadata. An instance is
+ * added only once its pages are generated (npm run api:generate).
+ */
+export function apiVersionDocsPlugins(repository: string, baseUrl: string): PluginConfig[] {
+  return apiReferenceVersions()
+    .filter((version) => !version.current && fs.existsSync(path.join(repoRoot, version.outputDir, API_VERSION_SIDEBARS)))
+    .map((version) => [
+      '@docusaurus/plugin-content-docs',
+      docsOptions(
+        repository,
+        {
+          id: version.docsPluginId,
+          path: path.join(repoRoot, version.outputDir),
+          routeBasePath: version.baseRoute.slice(1),
+          sidebarPath: path.join(repoRoot, version.outputDir, API_VERSION_SIDEBARS),
+          sidebarItemsGenerator: undefined,
+          editUrl: undefined,
+          showLastUpdateTime: false,
+          versions: {current: {label: version.label, path: ''}},
+          exclude: [],
+        },
+        baseUrl,
+      ),
+    ]);
 }
 
 /**
@@ -63,6 +112,10 @@ export function apiDownloadPlugin(bundleFile = API_BUNDLE): PluginConfig {
   // The API changelog's data (scripts/api-versions/changelogPage.ts) is published beside it.
   const downloads = [
     {file: bundleFile, route: API_DOWNLOAD_ROUTE},
+    // Each older reference's description beside its pages (/reference/api/unleash/v7/openapi.json).
+    ...apiReferenceVersions()
+      .filter((version) => !version.current)
+      .map((version) => ({file: path.join(path.dirname(bundleFile), path.basename(version.bundleFile)), route: version.downloadRoute})),
     {file: path.join(path.dirname(bundleFile), 'changelog.json'), route: '/reference/api/unleash/changelog.json'},
   ];
   return (): Plugin => ({

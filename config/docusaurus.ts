@@ -30,7 +30,8 @@ import securityHeadersPlugin from '../plugins/security-headers';
 import {policySources} from './securityHeaders';
 import {pwaPlugin} from './pwa';
 import {searchConfig} from './search';
-import {API_LANGUAGE_TABS, apiDownloadPlugin, apiPlugin} from './api';
+import {API_LANGUAGE_TABS, apiDownloadPlugin, apiPlugin, apiVersionDocsPlugins} from './api';
+import {apiReferenceVersions} from './apiVersions';
 import {socialImageFor} from './socialCards';
 import {darkCodeTheme, lightCodeTheme} from './prismThemes';
 
@@ -100,11 +101,16 @@ export function createConfig({env, docs = {}, pagesPath, redirects = true}: Site
       bundleStatsPlugin,
       codeHighlightPlugin(codeHighlighter),
       apiPagesPlugin,
-      leanRoutingPlugin,
+      // The API references' routes load with their first page shown, not with main.js
+      // (plugins/lean-routing), each in 16 parts, so a page loads the data of a sixteenth of
+      // them (and an older reference's route table, which leaves main.js too).
+      [leanRoutingPlugin, {lazyRouteGroups: docs.path ? [] : apiReferenceVersions().map((version) => ({prefix: version.baseRoute, shards: 16}))}],
       seoPlugin,
       webManifestPlugin,
       pwaPlugin(),
       apiPlugin(),
+      // The older API references (config/apiVersions.ts), each its own docs instance; fixture sites have none.
+      ...(docs.path ? [] : apiVersionDocsPlugins(site.repository, env.baseUrl)),
       apiDownloadPlugin(),
       // Writes the legacy redirect pages too (through @docusaurus/plugin-client-redirects), then
       // computes the Content-Security-Policy from every built page: build/_headers and

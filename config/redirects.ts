@@ -9,6 +9,7 @@
  * check reports those.
  */
 import redirectPairs from '../contract/redirects.json';
+import {apiReferenceVersions} from './apiVersions';
 
 export interface RedirectPair {
   from: string;
@@ -32,9 +33,15 @@ for (const {from, to} of legacyRedirects) {
 }
 
 /** All paths that should redirect to `existingPath` (never `existingPath` itself). */
+/** The older API references (/reference/api/unleash/v7) are new: no legacy path ever led to them. */
+const newSections = apiReferenceVersions()
+  .filter((version) => !version.current)
+  .map((version) => version.baseRoute);
+
 export function redirectsTo(existingPath: string): string[] {
   // The not-found page is served for unknown paths; it has nothing to redirect from.
   if (/\/404(\.html)?$/.test(existingPath)) return [];
+  if (newSections.some((base) => existingPath === base || existingPath.startsWith(`${base}/`))) return [];
   const legacy = fromsByTarget.get(existingPath) ?? [];
   const candidates = withHtm([...withDocsPrefix(existingPath), ...legacy.flatMap(withDocsPrefix)]);
   return [...new Set(candidates)].filter((path) => path !== existingPath && path !== '/');

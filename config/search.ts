@@ -8,6 +8,7 @@ import type {AlgoliaEnv, SiteEnv} from './env';
 import localSearchPlugin from '../plugins/local-search';
 import {mergeSources, type PolicySources} from '../plugins/security-headers/policy';
 import {LOCAL_API_KEY, LOCAL_APP_ID} from '../plugins/local-search/constants';
+import {apiReferenceVersions, docsSearchTag} from './apiVersions';
 
 export const LOCAL_INDEX_NAME = 'unleash-docs';
 /** Hits the modal shows per section (DocSearch's maxResultsPerGroup); the search benchmark orders results by it too. */
@@ -19,6 +20,11 @@ export interface SearchCustomFields {
   /** Hits shown per section in the modal. */
   maxResultsPerGroup: number;
   missingResultsUrl: string | null;
+  /**
+   * Search tags (`docs-<instance>-current`) of the older API references: searched only from a
+   * page of that reference, so results default to the current version (useContextualFacetFilters).
+   */
+  olderVersionTags: string[];
 }
 
 export interface SearchConfig {
@@ -63,6 +69,9 @@ export function searchConfig(env: SiteEnv): SearchConfig {
     provider: env.algolia ? 'algolia' : 'local',
     maxResultsPerGroup: MAX_RESULTS_PER_GROUP,
     missingResultsUrl: env.searchMissingResultsUrl ?? null,
+    olderVersionTags: apiReferenceVersions()
+      .filter((version) => !version.current)
+      .map((version) => docsSearchTag(version.docsPluginId)),
   };
   if (env.algolia) {
     return {

@@ -8,10 +8,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
 import {describe, expect, it} from 'vitest';
+import {createConfig, lintFromString} from '@redocly/openapi-core';
 import {bundle} from '../scripts/openapi/bundle';
 import {SERVED_OPENAPI} from '../scripts/unleash-server/paths';
 import {pinnedServerVersion} from '../scripts/unleash-server/realServer';
-import {EXCEPTIONS_FILE, PLANS_EXTENSION, compare, copiedProse, operationsOf, planMarkProblems, readExceptions} from '../scripts/unleash-server/conformance';
+import {EXCEPTIONS_FILE, PLANS_EXTENSION, compare, copiedProse, copiedProseAnywhere, operationsOf, planMarkProblems, readExceptions} from '../scripts/unleash-server/conformance';
+import {apiReferenceVersions} from '../config/apiVersions';
+import {composeOlderVersion, servedDescriptionFile, versionDir} from '../scripts/openapi/versions';
 
 type Json = Record<string, any>;
 
@@ -52,8 +55,78 @@ describe('conformance with the real unleash-server', () => {
 
   it('writes its summaries and descriptions in its own words', () => {
     expect(copiedProse(served, ours)).toEqual([]);
+    // Every summary and description: parameters, bodies, responses, schemas, properties, tags.
+    expect(copiedProseAnywhere([served], ours)).toEqual([]);
   });
 });
+
+// The older references (config/apiVersions.ts): composed from what their servers serve and our
+// prose (scripts/openapi/compose.ts), checked against those servers the same way.
+for (const version of apiReferenceVersions().filter((candidate) => !candidate.current)) {
+  describe(`conformance of the ${version.label} reference with unleash-server ${version.version}`, () => {
+    const servedOlder = JSON.parse(fs.readFileSync(servedDescriptionFile(version), 'utf8')) as Json;
+    const {document: composed, report: composition} = composeOlderVersion(version, ours);
+    const exceptionsFile = path.join(versionDir(version), 'exceptions.yaml');
+    const olderExceptions = readExceptions(exceptionsFile);
+    const olderReport = compare(servedOlder, composed, olderExceptions);
+
+    it('compares with the description of the pinned release', () => {
+      expect(servedOlder.info?.version, `${path.relative(process.cwd(), servedDescriptionFile(version))}: run npm run api:versions`).toBe(pinnedServerVersion(version.packageName));
+      expect(composed.info.version).toBe(version.version);
+      expect(composed.info.description).toContain(`Unleash ${version.version}`);
+      expect(composed.info.description).not.toContain('{{');
+    });
+
+    it('describes every served operation as the server does', () => {
+      const {enterprise, kept, handler} = olderReport.exceptionsByReason;
+      const prose = (counts: Record<string, number>) => Object.values(counts).reduce((sum, count) => sum + count, 0);
+      console.log(
+        [
+          `unleash-server ${version.version}: ${olderReport.serverOperations} operations served, ${olderReport.ourOperations} in the ${version.label} reference`,
+          `${olderReport.consistent} of the served operations consistent (${handler} of them through handler exceptions)`,
+          `exceptions: ${enterprise} enterprise, ${kept} kept, ${handler} handler`,
+          `${olderReport.failures.length} differences`,
+          `prose: ${prose(composition.ours)} texts from ours (${composition.ours.operation} summaries and descriptions of operations), ${prose(composition.overlay)} from openapi/v${version.major}/overlay.yaml, ${composition.generic} response descriptions by status code`,
+          `schemas described from a schema of ours with another name: ${composition.renamedSchemas.length}; operations without a summary: ${composition.untitled.length}`,
+        ].join('\n'),
+      );
+      expect(olderReport.failures).toEqual([]);
+      expect(olderReport.consistent).toBe(olderReport.serverOperations);
+      expect(olderReport.stale, path.relative(process.cwd(), exceptionsFile)).toEqual([]);
+    });
+
+    it('publishes none of the server\'s own prose', () => {
+      expect(copiedProse(servedOlder, composed)).toEqual([]);
+      expect(copiedProseAnywhere([servedOlder, served], composed)).toEqual([]);
+    });
+
+    it('gives every operation a summary and uses every overlay entry', () => {
+      expect(composition.untitled).toEqual([]);
+      expect(composition.unusedOverlay).toEqual([]);
+    });
+
+    it('lints with zero errors: every operation and tag described, as in ours', async () => {
+      const config = await createConfig({
+        extends: ['recommended'],
+        rules: {
+          'operation-operationId': 'error',
+          'operation-summary': 'error',
+          'operation-description': 'error',
+          'operation-2xx-response': 'error',
+          'operation-4xx-response': 'off',
+          'security-defined': 'error',
+          'tag-description': 'error',
+          'no-server-example.com': 'off',
+          // The server's own: schemas it declares but no operation uses, and paths that differ only in parameter names.
+          'no-unused-components': 'off',
+          'no-identical-paths': 'off',
+        },
+      });
+      const problems = await lintFromString({source: JSON.stringify(composed), absoluteRef: `unleash-${version.major}.json`, config});
+      expect(problems.filter((problem) => problem.severity === 'error').map((problem) => `${problem.ruleId}: ${problem.message} at ${problem.location[0]?.pointer}`)).toEqual([]);
+    }, 60_000);
+  });
+}
 
 describe('the exceptions file', () => {
   it('has no stale entry', () => {

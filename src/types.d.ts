@@ -10,6 +10,12 @@ declare module '@theme/ApiItem' {
   export default ApiItem;
 }
 
+declare module '@theme-original/ApiItem' {
+  import type {ComponentType} from 'react';
+  const ApiItem: ComponentType<object>;
+  export default ApiItem;
+}
+
 // Theme components of docusaurus-theme-openapi-docs that src/theme wraps.
 declare module '@theme-original/ParamsItem' {
   import type {ComponentType} from 'react';
@@ -21,12 +27,6 @@ declare module '@theme-original/Schema' {
   import type {ComponentType} from 'react';
   const Schema: ComponentType<Record<string, unknown>>;
   export default Schema;
-}
-
-declare module '@theme-original/ApiExplorer/SecuritySchemes' {
-  import type {ComponentType} from 'react';
-  const SecuritySchemes: ComponentType<Record<string, unknown>>;
-  export default SecuritySchemes;
 }
 
 declare module '@theme-original/ApiExplorer' {
@@ -65,6 +65,31 @@ declare module '@theme-original/MimeTabs' {
   import type {ComponentType, ReactNode} from 'react';
   const MimeTabs: ComponentType<{lazy?: boolean; children?: ReactNode} & Record<string, unknown>>;
   export default MimeTabs;
+}
+
+// The theme's operation components, which operation pages render as islands (src/components/ApiIsland).
+declare module '@theme/ParamsDetails' {
+  import type {ComponentType} from 'react';
+  const ParamsDetails: ComponentType<Record<string, unknown>>;
+  export default ParamsDetails;
+}
+
+declare module '@theme/RequestSchema' {
+  import type {ComponentType} from 'react';
+  const RequestSchema: ComponentType<Record<string, unknown>>;
+  export default RequestSchema;
+}
+
+declare module '@theme/StatusCodes' {
+  import type {ComponentType} from 'react';
+  const StatusCodes: ComponentType<Record<string, unknown>>;
+  export default StatusCodes;
+}
+
+declare module '@theme/ApiItem/Layout' {
+  import type {ComponentType, ReactNode} from 'react';
+  const Layout: ComponentType<{children?: ReactNode}>;
+  export default Layout;
 }
 
 declare module '@theme-original/StatusCodes' {

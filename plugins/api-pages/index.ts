@@ -40,8 +40,28 @@ export function themeStylesheet(): string {
 /** The module Docusaurus generates to import every plugin's client modules. */
 export const CLIENT_MODULES = /[\\/]\.docusaurus[\\/]client-modules\.js$/;
 
-/** CSS of the theme, gathered into one file of its own. */
-export const THEME_CSS = /[\\/]docusaurus-theme-openapi-docs[\\/].*\.s?css$/;
+/** CSS of the theme and of the site's request column, gathered into one file of its own. */
+export const THEME_CSS = /[\\/](?:docusaurus-theme-openapi-docs[\\/].*\.s?css|src[\\/]components[\\/]ApiRequest[\\/]styles\.css)$/;
+
+/** An operation page (scripts/openapi/requestColumn.ts). */
+export const OPERATION_PAGE = /\.api\.mdx$/;
+/** What an operation page imports as data: its components' props, its request column and the explorer's operation. */
+export const PAGE_DATA = /\.(?:ParamsDetails|RequestSchema|StatusCodes|RequestColumn|Explorer)\.json$/;
+/** Where the browser build writes the pages' data (lazyProps.cjs), named by content. */
+export const PAGE_DATA_FILENAME = 'assets/api-data/[name].[contenthash:10][ext]';
+/** The explorer's operation, which the server does not use. */
+export const EXPLORER_DATA = /\.Explorer\.json$/;
+/** The operation components an operation page renders as islands (src/components/ApiIsland). */
+export const ISLANDS = ['ParamsDetails', 'RequestSchema', 'StatusCodes'] as const;
+
+/**
+ * The page's imports of the operation components, per build: on the server the theme's
+ * components inside islands, in the browser islands that load them when acted on.
+ */
+export function islandAliases(isServer: boolean): Record<string, string> {
+  const side = isServer ? 'server' : 'client';
+  return Object.fromEntries(ISLANDS.map((name) => [`@theme/${name}`, path.resolve(__dirname, '../../src/components/ApiIsland', side, `${name}.tsx`)]));
+}
 
 const theme = (...names: string[]) => new RegExp(`docusaurus-theme-openapi-docs[\\\\/]lib[\\\\/]theme[\\\\/](?:${names.join('|')})[\\\\/]index\\.js$`);
 
@@ -95,6 +115,12 @@ export default function apiPagesPlugin(context: LoadContext): Plugin {
       ];
       // The client modules' import of the stylesheet resolves to nothing; the pages' imports are untouched.
       rules.push({test: CLIENT_MODULES, resolve: {alias: {[`${themeStylesheet()}$`]: path.join(__dirname, 'empty.css')}}});
+      // Operation pages: islands instead of the theme's components; in the browser their data is
+      // fetched when it is needed (lazyProps.cjs), and the server leaves the explorer's alone.
+      rules.push({test: OPERATION_PAGE, resolve: {alias: islandAliases(isServer)}});
+      const lazyProps = (test: RegExp, options: {server?: boolean}) => ({test, issuer: OPERATION_PAGE, type: 'javascript/auto', use: [{loader: path.join(__dirname, 'lazyProps.cjs'), options}]}) as unknown as Rule;
+      if (isServer) rules.push(lazyProps(EXPLORER_DATA, {server: true}));
+      else rules.push(lazyProps(PAGE_DATA, {}), {test: PAGE_DATA, resourceQuery: /url/, type: 'asset/resource', generator: {filename: PAGE_DATA_FILENAME}} as unknown as Rule);
       return {
         module: {rules},
         ...(isServer

@@ -8,6 +8,7 @@
  * touch) is unchanged.
  */
 import {idlePrefetcher} from './prefetchQueue';
+import {routesReady} from './preload';
 
 type Docusaurus = {prefetch: (routePath: string) => unknown; preload: (routePath: string) => unknown};
 
@@ -19,7 +20,9 @@ function whenIdle(work: () => void): void {
 if (typeof window !== 'undefined') {
   // The core sets window.docusaurus after the client modules have run; it is caught here.
   let core: Docusaurus | undefined;
-  const prefetch = idlePrefetcher((routePath) => core?.prefetch(routePath), whenIdle);
+  // A route of a group that has not loaded yet (preload.ts) has no chunks to name: its page is
+  // loaded when the reader reaches for the link (preload), not ahead of time.
+  const prefetch = idlePrefetcher((routePath) => (routesReady(routePath) ? core?.prefetch(routePath) : false), whenIdle);
   const docusaurus: Docusaurus = Object.freeze({prefetch, preload: (routePath: string) => core?.preload(routePath)});
   Object.defineProperty(window, 'docusaurus', {
     configurable: true,

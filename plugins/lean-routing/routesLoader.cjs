@@ -9,6 +9,9 @@
  */
 'use strict';
 
+const path = require('node:path');
+const {groupModule, mainRoutesModule, readGenerated, splitRouteGroups} = require('./routeGroups.cjs');
+
 const CREATOR_IMPORT = /^import ComponentCreator from '@docusaurus\/ComponentCreator';$/m;
 const COMPONENT = /component: ComponentCreator\(('(?:[^'\\]|\\.)*'), ('(?:[^'\\]|\\.)*')\)/g;
 
@@ -29,7 +32,19 @@ function lazyRouteComponents(source) {
     .replace(COMPONENT, 'get component() { return routeComponent($1, $2); }');
 }
 
+/**
+ * With `groups` (client build only): the table without the route groups loaded on demand, or,
+ * for `routes.js?lazyRouteGroup=<n>`, the module of group n (routeGroups.cjs).
+ */
 module.exports = function leanRoutesLoader(source) {
-  return lazyRouteComponents(source);
+  const groups = (this.getOptions && this.getOptions().groups) || [];
+  // preload.ts reads the groups; the server's table (and a site without groups) has none.
+  if (groups.length === 0) return `${lazyRouteComponents(source)}\nexport const lazyRouteGroups = [];\n`;
+  const dir = path.dirname(this.resourcePath);
+  this.addDependency(path.join(dir, 'registry.js'));
+  this.addDependency(path.join(dir, 'routesChunkNames.json'));
+  const split = splitRouteGroups(readGenerated(dir, source), groups);
+  const group = /[?&]lazyRouteGroup=(\d+)/.exec(this.resourceQuery || '');
+  return group ? groupModule(split, Number(group[1])) : mainRoutesModule(split, this.resourcePath);
 };
 module.exports.lazyRouteComponents = lazyRouteComponents;

@@ -10,6 +10,7 @@ import kebabCase from 'lodash/kebabCase';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {DocMetadata, LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs';
 import {API_BUNDLE} from '../../config/api';
+import {apiReferenceVersions, type ApiReferenceVersion} from '../../config/apiVersions';
 import {apiOperations, operationTwin, tagTwin, type OpenApiDocument} from './apiTwin';
 import {twinPath} from './twinPath';
 
@@ -39,6 +40,9 @@ export function markdownTwin(source: string, title: string): string {
 }
 
 export function section(route: string): string {
+  // Each older API reference is listed apart from the current one.
+  const older = apiReferenceVersions().find((version) => !version.current && (route === version.baseRoute || route.startsWith(`${version.baseRoute}/`)));
+  if (older) return `API reference (${older.label})`;
   if (route.startsWith('/reference/api/')) return 'API reference';
   return route.split('/').filter(Boolean)[0] ?? '';
 }
@@ -63,12 +67,29 @@ function handWrittenPage(doc: DocMetadata, siteDir: string): PageEntry['markdown
   return () => markdownTwin(fs.readFileSync(file, 'utf8'), doc.title);
 }
 
-/** Generated API pages: operation, tag and introduction twins from the OpenAPI bundle. */
-function apiPageTwins(docs: readonly DocMetadata[], routeOf: (doc: DocMetadata) => string): Map<string, PageEntry['markdown']> {
+/**
+ * What an older reference's twin says under its heading: the version it documents, and the same
+ * page in the current reference where there is one.
+ */
+export function olderVersionNote(version: ApiReferenceVersion, current: ApiReferenceVersion, currentTwin: string | undefined): string {
+  const elsewhere = currentTwin ? `the same page for the current version, ${current.label}, is ${currentTwin}` : `the current version is ${current.label} (${twinPath(current.baseRoute)})`;
+  return `> This page documents the API of ${version.label}; ${elsewhere}.`;
+}
+
+/** An older reference's twin: the page's title (with its version) as heading, and the note. */
+export function olderTwin(twin: string, title: string, note: string): string {
+  return twin.replace(/^# .*\n/, `# ${title}\n\n${note}\n`);
+}
+
+/**
+ * Generated API pages: operation, tag and introduction twins from the OpenAPI bundle. For an
+ * older reference (`version`), from its own bundle, titled with its version.
+ */
+function apiPageTwins(docs: readonly DocMetadata[], routeOf: (doc: DocMetadata) => string, version?: ApiReferenceVersion, currentRoutes?: ReadonlySet<string>): Map<string, PageEntry['markdown']> {
   const twins = new Map<string, PageEntry['markdown']>();
-  const apiDocs = docs.filter((doc) => doc.source.includes('/reference/api/unleash/'));
+  const apiDocs = version ? [...docs] : docs.filter((doc) => doc.source.includes('/reference/api/unleash/'));
   if (apiDocs.length === 0) return twins;
-  const document = JSON.parse(fs.readFileSync(API_BUNDLE, 'utf8')) as OpenApiDocument;
+  const document = JSON.parse(fs.readFileSync(version ? version.bundleFile : API_BUNDLE, 'utf8')) as OpenApiDocument;
   const serverUrl = document.servers?.[0]?.url ?? '';
   const operations = new Map(apiOperations(document).map((operation) => [operation.id, operation]));
   const routeById = new Map(apiDocs.map((doc) => [doc.id.split('/').pop()!, routeOf(doc)]));
@@ -88,6 +109,16 @@ function apiPageTwins(docs: readonly DocMetadata[], routeOf: (doc: DocMetadata) 
       twins.set(doc.id, () => `# ${doc.title}\n\n${(document.info.description ?? doc.description).trim()}\n`);
     }
   }
+  if (!version) return twins;
+  const current = apiReferenceVersions().find((candidate) => candidate.current)!;
+  for (const doc of apiDocs) {
+    const twin = twins.get(doc.id);
+    if (!twin) continue;
+    const route = routeOf(doc);
+    const counterpart = route === version.baseRoute ? current.baseRoute : `${current.baseRoute}${route.slice(version.baseRoute.length)}`;
+    const note = olderVersionNote(version, current, currentRoutes?.has(counterpart) ? twinPath(counterpart) : undefined);
+    twins.set(doc.id, () => olderTwin(twin(), doc.title, note));
+  }
   return twins;
 }
 
@@ -96,8 +127,9 @@ export default function llmsPlugin(context: LoadContext): Plugin {
   return {
     name: 'llms',
     async allContentLoaded({allContent}) {
-      const docsContent = allContent['docusaurus-plugin-content-docs']?.default as DocsContent | undefined;
-      const docs = (docsContent?.loadedVersions ?? []).flatMap((version) => version.docs);
+      const instances = (allContent['docusaurus-plugin-content-docs'] ?? {}) as Record<string, DocsContent | undefined>;
+      const docsOf = (id: string) => (instances[id]?.loadedVersions ?? []).flatMap((version) => version.docs);
+      const docs = docsOf('default');
       // Section landing pages carry a trailing slash here; the site serves them without.
       const routeOf = (doc: DocMetadata) => doc.permalink.replace(/(.)\/$/, '$1');
       const apiTwins = apiPageTwins(docs, routeOf);
@@ -107,6 +139,20 @@ export default function llmsPlugin(context: LoadContext): Plugin {
         description: doc.description,
         markdown: apiTwins.get(doc.id) ?? handWrittenPage(doc, context.siteDir),
       }));
+      // The older API references, each a docs instance of its own (config/api.ts).
+      const currentRoutes = new Set(pages.map((page) => page.route));
+      for (const version of apiReferenceVersions().filter((candidate) => !candidate.current)) {
+        const olderDocs = docsOf(version.docsPluginId);
+        const twins = apiPageTwins(olderDocs, routeOf, version, currentRoutes);
+        pages.push(
+          ...olderDocs.map((doc) => ({
+            route: routeOf(doc),
+            title: doc.title,
+            description: doc.description,
+            markdown: twins.get(doc.id) ?? handWrittenPage(doc, context.siteDir),
+          })),
+        );
+      }
     },
     async postBuild({outDir}) {
       const {siteConfig} = context;

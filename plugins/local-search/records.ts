@@ -62,6 +62,9 @@ export function extractRecords({url, html}: PageInput): SearchRecord[] {
   const root = parse(html, {blockTextElements: {script: false, style: false, noscript: false}});
   const language = meta(root, 'docsearch:language') ?? root.querySelector('html')?.getAttribute('lang') ?? 'en';
   const tag = meta(root, 'docsearch:docusaurus_tag') ?? 'default';
+  // API reference pages name the Unleash release they document (src/components/ApiVersionPicker);
+  // other pages carry the docs version, `current`.
+  const version = meta(root, 'docsearch:version');
   const article = root.querySelector('article .theme-doc-markdown') ?? root.querySelector('article') ?? root.querySelector('main');
   if (!article) return [];
   const title = text(root.querySelector('article h1') ?? root.querySelector('main h1') ?? root.querySelector('title')!).replace(/ \| Unleash Documentation$/, '');
@@ -84,6 +87,7 @@ export function extractRecords({url, html}: PageInput): SearchRecord[] {
       content,
       language,
       docusaurus_tag: tag,
+      ...(version && version !== 'current' ? {version} : {}),
       weight: {position, level},
     });
   };

@@ -16,6 +16,8 @@ export interface SearchRecord {
   content: string | null;
   language: string;
   docusaurus_tag: string;
+  /** The Unleash release an API reference page documents (`8.2.0`, `7.6.5`); other pages have none. */
+  version?: string;
   /** Position on the page, for stable ordering. */
   weight: {position: number; level: number};
   /** The page's `keywords` front matter, on its lvl1 record only. */

@@ -7,12 +7,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type {BuildRun} from './build';
-import {COLD_BUILD_BUDGET_SECONDS, PERFORMANCE_MEDIAN_MINIMUM, type BudgetResult} from './budgets';
+import {API_SCRIPT_MARGIN_BYTES, COLD_BUILD_BUDGET_SECONDS, PERFORMANCE_MEDIAN_MINIMUM, type BudgetResult} from './budgets';
 import {duration, gib, kb, mib, ms} from './format';
 import {CATEGORIES, FORM_FACTORS, savingsMs, type Category, type Finding, type FormFactor, type LighthouseRun, type Metric} from './lighthouse';
 import {NETWORK_QUIET_MS, VIEWPORT, type PageWeight} from './pageWeight';
 import {searchSection, type SearchReport} from './searchReport';
-import {DIAGRAM_PAGE, PLAIN_DOC_PAGE, type SiteReport} from './site';
+import {API_PAGE, DIAGRAM_PAGE, PLAIN_DOC_PAGE, type SiteReport} from './site';
 import {spread} from './stats';
 import {GZIP_LEVEL} from './weight';
 import {SERVER_GZIP_LEVEL} from '../../tests/support/staticServer';
@@ -207,7 +207,7 @@ function methodSection(site: SiteReport, pages: string[]): string[] {
     `- Serving: \`build/\` is served on 127.0.0.1 by \`tests/support/staticServer.ts\` (serve-handler, clean URLs as \`docusaurus serve\`), ${served}. It sends no \`Cache-Control\` header, so Lighthouse's \`uses-long-cache-ttl\` says more about this server than about the site's hosting (it does not count in the score).`,
     `- Page weight: one fresh Chromium context per page (empty cache, ${VIEWPORT.width}×${VIEWPORT.height} viewport, Playwright driving Debian's Chromium); every response from navigation until \`document.documentElement.dataset.hasHydrated === 'true'\` and then no request in flight for ${NETWORK_QUIET_MS} ms. Each URL counts once; bytes are the decoded body (raw) and its gzip at level ${GZIP_LEVEL} (gzip), summed by Chromium's resource type: document = HTML, script = JS, stylesheet = CSS. Docusaurus prefetches the chunks of routes linked in the viewport (\`<link rel="prefetch">\`, sent with \`Sec-Purpose: prefetch\`): those are downloaded but not run, and are shown apart; the script budget counts the scripts the page runs.`,
     `- Lighthouse ${site.machine.lighthouse}, Node API, one fresh Chromium per run (chrome-launcher, \`/usr/bin/chromium\` with \`--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run\` and \`--host-resolver-rules\` resolving no host but 127.0.0.1, so nothing can reach the internet), the ${pages.length} pages in both form factors, the whole set ${runs} time${runs === 1 ? '' : 's'}. ${settingsLine(site, 'mobile')}; ${settingsLine(site, 'desktop')}. Scores are Lighthouse's category scores × 100; LCP, TBT and CLS are its metric values. Each cell lists the runs in order, then the spread (min–max).`,
-    `- Budgets: mobile performance is judged on the median of the runs (${PERFORMANCE_MEDIAN_MINIMUM.docPage} on doc pages, ${PERFORMANCE_MEDIAN_MINIMUM.apiOperationPage} on an API operation page); accessibility, best practices, SEO and CLS must hold in every run; the script budget applies to the plain doc page \`${PLAIN_DOC_PAGE}\`, the diagram budget to \`${DIAGRAM_PAGE}\` beside it; the build budget to the cold build's wall time (${duration(COLD_BUILD_BUDGET_SECONDS)}).`,
+    `- Budgets: mobile performance is judged on the median of the runs (${PERFORMANCE_MEDIAN_MINIMUM.docPage} on doc pages, ${PERFORMANCE_MEDIAN_MINIMUM.apiOperationPage} on an API operation page); accessibility, best practices, SEO and CLS must hold in every run; the script budget applies to the plain doc page \`${PLAIN_DOC_PAGE}\`, the diagram budget to \`${DIAGRAM_PAGE}\` beside it; the API page \`${API_PAGE}\` is held beside the plain doc page to its scripts + ${kb(API_SCRIPT_MARGIN_BYTES, 0)} (page weight is measured once per run) and its mobile TBT, both on the median of the runs, with the runs' benchmark index; the build budget to the cold build's wall time (${duration(COLD_BUILD_BUDGET_SECONDS)}).`,
     '',
   ];
 }

@@ -7,6 +7,7 @@ import type {BudgetResult} from './budgets';
 import type {LighthouseRun} from './lighthouse';
 import type {Machine} from './machine';
 import type {PageWeight} from './pageWeight';
+import type {KindTotal} from './weight';
 
 /** The home page, the plain doc page, a page with a diagram, an API operation page, and the search page. */
 export const PAGES = ['/', '/reference/segments', '/how-to/how-to-add-sso-saml', '/reference/api/unleash/get-feature', '/search'] as const;
@@ -14,6 +15,15 @@ export const PAGES = ['/', '/reference/segments', '/how-to/how-to-add-sso-saml',
 export const PLAIN_DOC_PAGE = '/reference/segments';
 /** A hand-written page with a diagram (a sequence diagram, drawn ahead of time: plugins/diagrams). */
 export const DIAGRAM_PAGE = '/how-to/how-to-add-sso-saml';
+/** The API operation page of the benchmark, held to the plain doc page's scripts and blocking time (issue #32). */
+export const API_PAGE = '/reference/api/unleash/get-feature';
+
+/** The scripts one page ran on first load in one run (page weight is measured once per run). */
+export interface ScriptRun {
+  run: number;
+  path: string;
+  js: KindTotal;
+}
 
 export interface BuildFigures {
   /** When these builds ran: a `--skip-build` run keeps the previous run's builds and says so. */
@@ -29,7 +39,10 @@ export interface SiteReport {
   build: BuildFigures | null;
   /** The build/ whose pages were measured. */
   pages: PageCounts;
+  /** The first run's page weight, in full. */
   pageWeights: PageWeight[];
+  /** Every run's scripts per page (absent in reports written before it was measured per run). */
+  scriptRuns?: ScriptRun[];
   lighthouse: LighthouseRun[];
   budgets: BudgetResult[];
 }

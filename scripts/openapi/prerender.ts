@@ -60,13 +60,24 @@ export function prerenderValue(value: unknown, render: Render, key?: string, key
   return value;
 }
 
+/**
+ * Each text is rendered once: the same descriptions recur on many pages (error responses,
+ * shared schemas), and an older reference shares most of the current one's (scripts/openapi/versions.ts).
+ */
+const renderedTexts = new Map<string, string>();
+
 /** Rewrites the props files in `dir`; returns how many descriptions were rendered. */
 export async function prerenderDescriptions(dir: string): Promise<number> {
   const render = await markdownRenderer();
   let count = 0;
   const counting: Render = (markdown) => {
     count += 1;
-    return render(markdown);
+    let html = renderedTexts.get(markdown);
+    if (html === undefined) {
+      html = render(markdown);
+      renderedTexts.set(markdown, html);
+    }
+    return html;
   };
   for (const file of fs.readdirSync(dir).filter((name) => PROPS_FILE.test(name))) {
     const target = path.join(dir, file);

@@ -22,7 +22,7 @@ export function descriptionsByDocId(dir: string, docIdPrefix: string): Map<strin
     const match = /^---\n([\s\S]*?)\n---/.exec(fs.readFileSync(path.join(dir, file), 'utf8'));
     if (!match) continue;
     const frontMatter = YAML.parse(match[1]) as {id?: string; description?: string};
-    if (frontMatter.id && frontMatter.description) descriptions.set(`${docIdPrefix}/${frontMatter.id}`, frontMatter.description);
+    if (frontMatter.id && frontMatter.description) descriptions.set(docIdPrefix ? `${docIdPrefix}/${frontMatter.id}` : frontMatter.id, frontMatter.description);
   }
   return descriptions;
 }
@@ -62,7 +62,8 @@ export function rewriteTagPages(dir: string, docIdPrefix: string, sidebar: reado
   let rewritten = 0;
   for (const category of sidebar) {
     if (category.type !== 'category' || category.link?.type !== 'doc' || !category.link.id) continue;
-    const file = path.join(dir, `${category.link.id.slice(docIdPrefix.length + 1)}.tag.mdx`);
+    // An older reference's pages are a docs instance of their own: their ids have no prefix.
+    const file = path.join(dir, `${docIdPrefix ? category.link.id.slice(docIdPrefix.length + 1) : category.link.id}.tag.mdx`);
     const source = fs.readFileSync(file, 'utf8');
     if (!CARD_LIST_BLOCK.test(source)) throw new Error(`${path.basename(file)} has no generated card list to rewrite`);
     const operations = (category.items ?? []).flatMap((item) => (item.type === 'doc' && item.id ? [item.id] : []));

@@ -292,6 +292,49 @@ export function copiedProse(serverDocument: Json, ourDocument: Json, minWords = 
   return copied;
 }
 
+/** Keys whose values are data (examples, defaults, enum values), never prose. */
+const DATA_KEYS = new Set(['example', 'examples', 'default', 'enum', 'const']);
+/** Keys whose value maps names to objects: a `description` key inside is a name, not prose. */
+const NAME_MAPS = new Set(['properties', 'patternProperties', 'responses', 'content', 'headers', 'encoding', 'mapping', 'schemas', 'paths', 'securitySchemes', 'parameters', 'requestBodies']);
+
+/** Every summary and description in a document with where it is: `paths./x.get.responses.200.description`. */
+export function proseOf(document: Json): Array<{at: string; text: string}> {
+  const found: Array<{at: string; text: string}> = [];
+  const walk = (value: unknown, at: string, key?: string, keyIsName = false): void => {
+    const keyword = keyIsName ? undefined : key;
+    if (keyword !== undefined && DATA_KEYS.has(keyword)) return;
+    if (typeof value === 'string') {
+      if (keyword === 'summary' || keyword === 'description') found.push({at, text: value});
+      return;
+    }
+    if (Array.isArray(value)) value.forEach((item, index) => walk(item, `${at}[${index}]`));
+    else if (value && typeof value === 'object') {
+      const namesInside = keyword !== undefined && NAME_MAPS.has(keyword);
+      for (const [name, inner] of Object.entries(value)) walk(inner, at ? `${at}.${name}` : name, name, namesInside);
+    }
+  };
+  walk(document, '');
+  return found;
+}
+
+/**
+ * Every summary and description of ours, anywhere (operations, parameters, bodies, responses,
+ * schemas, properties, tags), of more than `minWords` words that equals one of the server's.
+ */
+export function copiedProseAnywhere(serverDocuments: readonly Json[], ourDocument: Json, minWords = 6): string[] {
+  const theirs = new Map<string, string>();
+  for (const served of serverDocuments) {
+    for (const {at, text} of proseOf(served)) {
+      const normalized = normalizeProse(text);
+      if (normalized.split(' ').length > minWords && !theirs.has(normalized)) theirs.set(normalized, `${String(served.info?.version ?? '')} ${at}`);
+    }
+  }
+  return proseOf(ourDocument).flatMap(({at, text}) => {
+    const source = theirs.get(normalizeProse(text));
+    return source ? [`${at} is the server's ${source} word for word`] : [];
+  });
+}
+
 /**
  * How our description marks an operation of the commercial editions: `x-unleash-plans` lists the
  * plans that have it, and its description carries this availability admonition, which the

@@ -17,7 +17,8 @@ import {buildDir} from './support';
 const SHARDS = 6;
 const PAGES_AT_ONCE = 3;
 const OPERATION_PAGE_SAMPLE = 3;
-const OPERATION_PAGE = /^\/reference\/api\/unleash\/[^/]+$/;
+/** An operation page of the current API reference or of an older one (`/reference/api/unleash/v7/…`, generated into docs-api/v7). */
+const OPERATION_PAGE = /^\/reference\/api\/unleash\/(?:v(\d+)\/)?([^/]+)$/;
 
 function builtPages(): string[] {
   const root = buildDir();
@@ -81,8 +82,10 @@ async function visit(context: BrowserContext, route: string, origin: string, pol
 
 /** Operation pages by the generated files they come from (tag pages are `.tag.mdx`). */
 function isOperationPage(route: string): boolean {
-  if (!OPERATION_PAGE.test(route)) return false;
-  return fs.existsSync(path.join(buildDir(), '..', 'docs', `${route}.api.mdx`));
+  const match = OPERATION_PAGE.exec(route);
+  if (!match) return false;
+  const dir = match[1] ? path.join('docs-api', `v${match[1]}`) : path.join('docs', 'reference', 'api', 'unleash');
+  return fs.existsSync(path.join(buildDir(), '..', dir, `${match[2]}.api.mdx`));
 }
 
 function pagesToCrawl(): string[] {

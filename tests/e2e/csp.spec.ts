@@ -100,7 +100,11 @@ test.describe('the site under its Content-Security-Policy', () => {
 
   test('an API operation page: the explorer opened, a request with a body built and sent', async ({page}) => {
     await open(page, url('/reference/api/unleash/create-feature'), builtPolicy(buildDir()));
-    await expect(page.getByRole('button', {name: 'Send API Request'})).toBeVisible();
+    // Islands taken over by a click: a response code and a nested schema level.
+    await page.locator('.openapi-tabs__response-code-item').nth(1).click();
+    await expect(page.locator('.openapi-tabs__response-code-item').nth(1)).toHaveAttribute('aria-selected', 'true');
+    await page.getByRole('button', {name: 'Try this request'}).click();
+    await expect(page.getByRole('button', {name: 'Send API Request'})).toBeEnabled();
     await page.locator('input[name="projectId"]').fill('csp-project');
     await page.locator('input[type="password"]').first().fill('csp-token');
     // The body editor: edited as text, never run as code (no eval under the policy).
@@ -109,7 +113,7 @@ test.describe('the site under its Content-Security-Policy', () => {
     await page.keyboard.press('Control+a');
     await page.keyboard.type('{"name": "csp-flag"}');
     await page.getByRole('tab', {name: 'python'}).click();
-    const sample = page.locator('pre.openapi-explorer__code-block').first();
+    const sample = page.locator('.api-request__sample pre').first();
     await expect(sample).toContainText('csp-project');
     await expect(sample).toContainText('csp-flag');
     await page.getByRole('button', {name: 'Send API Request'}).click();

@@ -5,7 +5,7 @@
  */
 import {useCallback, useMemo} from 'react';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
-import {useDocsContextualSearchTags} from '@docusaurus/plugin-content-docs/client';
+import {useActivePlugin, useDocsContextualSearchTags} from '@docusaurus/plugin-content-docs/client';
 import type {SearchCustomFields} from '@site/config/search';
 
 export interface AlgoliaThemeConfig {
@@ -29,11 +29,16 @@ export function useSearchSettings(): SearchCustomFields & {baseUrl: string; algo
   return {...fields, baseUrl: siteConfig.baseUrl, algolia};
 }
 
-/** `language:<locale>` AND any of the search tags of the current context (DocSearch's convention). */
+/**
+ * `language:<locale>` AND any of the search tags of the current context (DocSearch's convention).
+ * An older API reference (its own docs instance, config/api.ts) is searched only from its own
+ * pages: everywhere else results come from the current version.
+ */
 export function useContextualFacetFilters(): FacetFilters {
   const {i18n} = useDocusaurusContext();
-  const docsTags = useDocsContextualSearchTags();
-  const {algolia} = useSearchSettings();
+  const activeTag = `docs-${useActivePlugin()?.pluginId}-`;
+  const {algolia, olderVersionTags} = useSearchSettings();
+  const docsTags = useDocsContextualSearchTags().filter((tag) => !olderVersionTags?.includes(tag) || tag.startsWith(activeTag));
   // The tags hook returns a new array on every render: key the memo on its content so the
   // filters (and the searches that depend on them) stay stable.
   const tagsKey = docsTags.join(',');

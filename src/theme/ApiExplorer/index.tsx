@@ -1,47 +1,182 @@
 /**
- * The API explorer (request samples, "Send API Request", the response panel), loaded when its
- * column comes near the viewport instead of with the page. The API theme requires it
- * synchronously, and it brings postman-collection with the code generators of every
- * language: over 5 MB of script that made each operation page download about 2 MB gzip and
- * block the main thread for seconds before the reader could scroll. The operation's own text
- * (parameters, schemas, responses) does not depend on it. On wide screens the column sits
- * beside the text and loads at once; on narrow ones it follows the text and loads on the way
- * down. The placeholder is the theme's own skeleton, so the page looks as it did while
- * waiting.
+ * The request column of an API operation page (rendered by src/theme/ApiItem).
+ *
+ * On the first load it runs almost no script: the request (method, URL, authentication,
+ * parameters, the code sample of every language, highlighted) is rendered by the server from
+ * the page's RequestColumn.json (scripts/openapi/requestColumn.ts) and kept by the browser as it
+ * arrived (an island, src/components/ApiIsland) until the reader acts on it. Below it, a
+ * button: the interactive explorer loads only when the reader asks for it. Then a form with
+ * the explorer's fields replaces the button at once, and the explorer (./Explorer: the theme's
+ * request form, body editor, Send button and response panel, with samples that follow the form)
+ * replaces that form when it has loaded, with what the reader typed and the focus where it was.
+ * The part above stays where it is throughout: the explorer redraws it with the same markup.
+ *
+ * The theme's own ApiItem (kept for operation pages generated without a request column) passes
+ * `item`; those get the theme's explorer, loaded when the page renders, as before (./Legacy).
  */
-import {lazy, Suspense, useEffect, useRef, useState, type ReactNode} from 'react';
-import SkeletonLoader from '@theme/SkeletonLoader';
+import {lazy, useLayoutEffect, useMemo, useRef, useState, type ComponentType, type ReactNode} from 'react';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import ApiIsland, {useHydrating} from '@site/src/components/ApiIsland';
+import {ColumnStateContext, LANGUAGE_STORAGE_KEY, type ColumnState} from '@site/src/components/ApiRequest/columnState';
+import {initialValues, LightForm, TryButton, type FormValues} from '@site/src/components/ApiRequest/TryIt';
+import {isLazy, type LazyData, type RequestColumnData} from '@site/src/components/ApiRequest/types';
+import type {ApiOperation} from '@site/src/components/ApiRequest/samples';
+import type {ExplorerModule} from './Explorer';
 
-const Explorer = lazy(() => import(/* webpackChunkName: "api-explorer" */ './Explorer'));
+const LegacyExplorer = lazy(() => import(/* webpackChunkName: "api-explorer-legacy" */ './Legacy'));
 
-/** How far outside the viewport the column starts loading, so it is ready when reached. */
-const PRELOAD_MARGIN = '800px 0px';
+// The summary's code is needed on the server, and in the browser only once it is acted on.
+const loadSummaryModule = () => import(/* webpackChunkName: "api-request" */ '@site/src/components/ApiRequest/Summary');
+const ServerSummary = lazy(loadSummaryModule);
 
-function useNearViewport(): [(node: HTMLDivElement | null) => void, boolean] {
-  const [near, setNear] = useState(false);
-  const node = useRef<HTMLDivElement | null>(null);
-  useEffect(() => {
-    const target = node.current;
-    if (near || !target) return undefined;
-    if (typeof IntersectionObserver === 'undefined') {
-      setNear(true);
-      return undefined;
-    }
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) setNear(true);
-    }, {rootMargin: PRELOAD_MARGIN});
-    observer.observe(target);
-    return () => observer.disconnect();
-  }, [near]);
-  return [(element) => void (node.current = element), near];
+const loadExplorer = () => import(/* webpackChunkName: "api-explorer" */ './Explorer') as Promise<ExplorerModule>;
+
+export interface RequestColumnProps {
+  /** The page's `apiRequest` export: the data on the server, a loader in the browser. */
+  request: RequestColumnData | LazyData<RequestColumnData>;
+  /** Loads the page's operation, as the explorer needs it (the page's `apiItem` export, loaded once). */
+  loadItem: () => Promise<{default: ApiOperation}>;
 }
 
-export default function ApiExplorerLazy(props: Record<string, unknown>): ReactNode {
-  const [ref, near] = useNearViewport();
-  const placeholder = <SkeletonLoader size="lg" />;
-  return (
-    <div ref={ref} className="api-explorer-slot">
-      {near ? <Suspense fallback={placeholder}><Explorer {...props} /></Suspense> : placeholder}
-    </div>
+type Phase = {name: 'idle'} | {name: 'form'; data?: RequestColumnData} | {name: 'explorer'; data: RequestColumnData; item: ApiOperation; module: ExplorerModule};
+
+/** Where the focus was in the form when the explorer replaced it. */
+interface FocusInForm {
+  field: string;
+  selection?: [number, number];
+}
+
+function storedLanguage(): string | undefined {
+  try {
+    return localStorage.getItem(LANGUAGE_STORAGE_KEY) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The explorer's element for a field of the form. */
+function explorerField(column: HTMLElement, field: string): HTMLElement | null {
+  const form = column.querySelector<HTMLElement>('.openapi-explorer__request-form');
+  if (!form) return null;
+  if (field === 'send') return form.querySelector('button[type="submit"]');
+  if (field.startsWith('auth')) return form.querySelector('input[type="password"], input');
+  if (field.startsWith('param:')) {
+    const name = field.slice(field.indexOf('.') + 1);
+    const label = [...form.querySelectorAll('label.openapi-explorer__form-item-label')].find((candidate) => candidate.textContent === name) as HTMLLabelElement | undefined;
+    if (label?.htmlFor) return document.getElementById(label.htmlFor);
+  }
+  return form.querySelector('input, select, textarea, button');
+}
+
+function RequestColumn({request, loadItem}: RequestColumnProps): ReactNode {
+  const {siteConfig} = useDocusaurusContext();
+  const hydrating = useHydrating();
+  const [arrived] = useState(hydrating);
+  // A column the browser renders itself shows the language the reader chose on earlier pages.
+  const [language, setLanguage] = useState<string | undefined>(() => (arrived ? undefined : storedLanguage()));
+  const [authOpen, setAuthOpen] = useState(false);
+  const [phase, setPhase] = useState<Phase>({name: 'idle'});
+  const [values, setValues] = useState<FormValues | null>(null);
+  // What the reader typed, read when the explorer arrives.
+  const typed = useRef<FormValues | null>(null);
+  typed.current = values;
+  const column = useRef<HTMLDivElement>(null);
+  const focusInForm = useRef<FocusInForm | null>(null);
+  const state = useMemo<ColumnState>(() => ({language, setLanguage, authOpen, setAuthOpen}), [language, authOpen]);
+
+  const loadKey: object = isLazy(request) ? request.__load : request;
+  // The column's data, kept once loaded (on the server it is there from the start).
+  const loaded = useRef<RequestColumnData | null>(isLazy(request) ? null : request);
+  const loadData = useMemo(
+    () => () =>
+      loaded.current
+        ? Promise.resolve(loaded.current)
+        : (request as LazyData<RequestColumnData>).__load().then((module) => (loaded.current = module.default)),
+    [request],
   );
+  const loadSummary = useMemo(
+    () => () =>
+      Promise.all([loadData(), loadSummaryModule()]).then(([data, {default: Summary}]) => {
+        const render = () => <Summary data={data} />;
+        return render;
+      }),
+    [loadData],
+  );
+
+  const open = () => {
+    if (phase.name !== 'idle') return;
+    const ready = loaded.current;
+    if (ready) setValues((current) => current ?? initialValues(ready));
+    setPhase({name: 'form', data: ready ?? undefined});
+    void Promise.all([loadData(), loadItem(), loadExplorer()]).then(([data, {default: item}, module]) => {
+      // Where the reader is in the form, to be where they are in the explorer.
+      const active = document.activeElement as HTMLInputElement | null;
+      const field = active?.closest('.api-request__light-form') ? active.dataset.field : undefined;
+      focusInForm.current = field ? {field, selection: typeof active?.selectionStart === 'number' ? [active.selectionStart, active.selectionEnd ?? active.selectionStart] : undefined} : null;
+      module.prepare(item, data, typed.current ?? initialValues(data), (siteConfig.themeConfig as {api?: unknown}).api);
+      setPhase({name: 'explorer', data, item, module});
+    });
+    void loadData().then((data) => {
+      setValues((current) => current ?? initialValues(data));
+      setPhase((current) => (current.name === 'form' ? {name: 'form', data} : current));
+    });
+  };
+
+  // The form takes the focus from the button it replaces; the explorer takes it from the form.
+  useLayoutEffect(() => {
+    const element = column.current;
+    if (!element) return;
+    if (phase.name === 'form' && phase.data) {
+      const form = element.querySelector<HTMLElement>('.api-request__light-form');
+      // The first thing to type: the token (or the first parameter).
+      if (form && !form.contains(document.activeElement)) (form.querySelector<HTMLElement>('input') ?? form.querySelector<HTMLElement>('select'))?.focus();
+    } else if (phase.name === 'explorer' && focusInForm.current) {
+      const {field, selection} = focusInForm.current;
+      focusInForm.current = null;
+      const target = explorerField(element, field);
+      target?.focus();
+      if (selection && target instanceof HTMLInputElement && target.type !== 'password') target.setSelectionRange(...selection);
+      else if (selection && target instanceof HTMLInputElement) target.setSelectionRange(target.value.length, target.value.length);
+    }
+  }, [phase]);
+
+  let content: ReactNode;
+  if (phase.name === 'explorer') {
+    const {Column} = phase.module;
+    content = <Column item={phase.item} data={phase.data} />;
+  } else {
+    content = (
+      <>
+        <ApiIsland
+          name="request"
+          className="api-island api-request__summary"
+          content={() => <ServerSummary data={request as RequestColumnData} />}
+          loadKey={loadKey}
+          load={loadSummary}
+        />
+        <div className="api-request__try">
+          {phase.name === 'idle' && <TryButton onOpen={open} onIntent={() => void loadData()} />}
+          {phase.name === 'form' && phase.data && values && <LightForm data={phase.data} values={values} onChange={setValues} />}
+          {phase.name === 'form' && !phase.data && (
+            <p role="status" className="api-request__loading" tabIndex={-1}>
+              Loading the request explorer…
+            </p>
+          )}
+        </div>
+      </>
+    );
+  }
+  return (
+    <ColumnStateContext.Provider value={state}>
+      <div ref={column} className="api-request">
+        {content}
+      </div>
+    </ColumnStateContext.Provider>
+  );
+}
+
+export default function ApiExplorer(props: RequestColumnProps | Record<string, unknown>): ReactNode {
+  if ('request' in props) return <RequestColumn {...(props as RequestColumnProps)} />;
+  const Legacy = LegacyExplorer as ComponentType<Record<string, unknown>>;
+  return <Legacy {...props} />;
 }
