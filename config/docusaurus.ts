@@ -23,6 +23,7 @@ import bundleStatsPlugin from '../plugins/bundle-stats';
 import codeHighlightPlugin from '../plugins/code-highlight';
 import apiPagesPlugin from '../plugins/api-pages';
 import leanRoutingPlugin from '../plugins/lean-routing';
+import compileHintsPlugin from '../plugins/compile-hints';
 import {PRISM_ADDITIONAL_LANGUAGES, codeHighlighter} from './codeHighlight';
 import seoPlugin from '../plugins/seo';
 import webManifestPlugin from '../plugins/web-manifest';
@@ -105,6 +106,8 @@ export function createConfig({env, docs = {}, pagesPath, redirects = true}: Site
       // (plugins/lean-routing), each in 16 parts, so a page loads the data of a sixteenth of
       // them (and an older reference's route table, which leaves main.js too).
       [leanRoutingPlugin, {lazyRouteGroups: docs.path ? [] : apiReferenceVersions().map((version) => ({prefix: version.baseRoute, shards: 16}))}],
+      // The runtime and main.js compiled while they download (V8's compile hint).
+      compileHintsPlugin,
       seoPlugin,
       webManifestPlugin,
       pwaPlugin(),

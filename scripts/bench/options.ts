@@ -10,6 +10,8 @@ export interface BenchOptions {
   search: boolean;
   /** Serve text files gzip-encoded, as production hosting does. */
   gzip: boolean;
+  /** A git ref to build and measure beside this checkout in the same run (baseline.ts). */
+  baseline?: string;
 }
 
 export const USAGE = `npm run bench [-- options]
@@ -17,6 +19,8 @@ export const USAGE = `npm run bench [-- options]
   --runs N       run the whole Lighthouse set N times (default 3: the budgets judge performance on the median)
   --no-search    do not run the search benchmark; BENCHMARKS.md shows bench/search.json as it is
   --no-gzip      serve files uncompressed (default: gzip, as a production host)
+  --baseline REF also build an earlier commit (cold, timed) and load every page from both builds in each run:
+                 BENCHMARKS.md then shows before and after side by side, with two more budgets
   --help         this text`;
 
 export function parseOptions(argv: string[]): BenchOptions | 'help' {
@@ -27,6 +31,7 @@ export function parseOptions(argv: string[]): BenchOptions | 'help' {
       runs: {type: 'string', default: '3'},
       'no-search': {type: 'boolean', default: false},
       'no-gzip': {type: 'boolean', default: false},
+      baseline: {type: 'string'},
       help: {type: 'boolean', default: false},
     },
     strict: true,
@@ -34,5 +39,6 @@ export function parseOptions(argv: string[]): BenchOptions | 'help' {
   if (values.help) return 'help';
   const runs = Number(values.runs);
   if (!Number.isInteger(runs) || runs < 1 || runs > 20) throw new Error(`--runs takes a whole number from 1 to 20, not "${values.runs}"`);
-  return {skipBuild: values['skip-build'], runs, search: !values['no-search'], gzip: !values['no-gzip']};
+  if (values.baseline !== undefined && values.baseline.trim() === '') throw new Error('--baseline takes a git ref (a commit hash, a tag, HEAD~1)');
+  return {skipBuild: values['skip-build'], runs, search: !values['no-search'], gzip: !values['no-gzip'], ...(values.baseline ? {baseline: values.baseline} : {})};
 }

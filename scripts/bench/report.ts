@@ -6,8 +6,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import {baselineSection, compareRuns} from './baseline';
 import type {BuildRun} from './build';
-import {API_SCRIPT_MARGIN_BYTES, COLD_BUILD_BUDGET_SECONDS, PERFORMANCE_MEDIAN_MINIMUM, type BudgetResult} from './budgets';
+import {API_SCRIPT_MARGIN_BYTES, benchmarkIndexRange, COLD_BUILD_BUDGET_SECONDS, PERFORMANCE_MEDIAN_MINIMUM, type BudgetResult} from './budgets';
 import {duration, gib, kb, mib, ms} from './format';
 import {CATEGORIES, FORM_FACTORS, savingsMs, type Category, type Finding, type FormFactor, type LighthouseRun, type Metric} from './lighthouse';
 import {NETWORK_QUIET_MS, VIEWPORT, type PageWeight} from './pageWeight';
@@ -225,6 +226,14 @@ function budgetNotes(site: SiteReport, notes: string | null): string[] {
   return ['#### Notes on the budgets', '', 'From `bench/budget-notes.md`, written by hand from the reports; it names the runs its figures come from.', '', notes.trim(), ''];
 }
 
+function beforeAfter(site: SiteReport): string[] {
+  if (!site.baseline) return [];
+  const pages = [...new Set(site.lighthouse.map((run) => run.path))];
+  const rows = compareRuns(site.baseline, {lighthouse: site.lighthouse, scriptRuns: site.scriptRuns ?? []}, pages);
+  const mobile = [...site.lighthouse, ...site.baseline.lighthouse].filter((run) => run.formFactor === 'mobile');
+  return baselineSection(site.baseline, rows, site.options.skipBuild ? null : (site.build?.cold ?? null), benchmarkIndexRange(mobile));
+}
+
 export function siteSection(site: SiteReport | null, notes: string | null = null): string[] {
   if (!site) return ['## Site', '', 'No site figures yet: run `npm run bench`.', ''];
   const pages = [...new Set([...site.pageWeights.map((weight) => weight.path), ...site.lighthouse.map((run) => run.path)])];
@@ -243,6 +252,7 @@ export function siteSection(site: SiteReport | null, notes: string | null = null
     ...budgetTable(site.budgets),
     '',
     ...budgetNotes(site, notes),
+    ...beforeAfter(site),
     ...buildSection(site),
     ...weightSection(site.pageWeights),
     '### Lighthouse',

@@ -9,11 +9,12 @@ import {spawn} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import {startStaticServer} from '../../tests/support/staticServer';
-import {clearCaches, countPages, timedBuild} from './build';
-import {evaluateBudgets} from './budgets';
+import {baselineBlockingBudget, baselineBuildBudget, checkOutBaseline, compareRuns, resolveBaseline, type BaselineCommit, type BaselineReport} from './baseline';
+import {clearCaches, countPages, timedBuild, type BuildRun} from './build';
+import {benchmarkIndexRange, evaluateBudgets} from './budgets';
 import {cleanUpOnSignals, onCleanup, runCleanups} from './cleanup';
 import {duration} from './format';
-import {FORM_FACTORS, runLighthouse, type LighthouseRun} from './lighthouse';
+import {runLighthouse, type LighthouseRun} from './lighthouse';
 import {describeMachine} from './machine';
 import {parseOptions, USAGE, type BenchOptions} from './options';
 import {measurePageWeights, type PageWeight} from './pageWeight';
@@ -31,6 +32,16 @@ const fromRoot = (file: string) => path.relative(root, file);
 
 const started = performance.now();
 const log = (message: string) => console.log(`[bench ${duration((performance.now() - started) / 1000).padStart(9)}] ${message}`);
+
+/** A baseline checkout's cold build, timed as this checkout's is; it runs first, after its own clear. */
+async function baselineBuild(baseline: {commit: BaselineCommit; dir: string}): Promise<BuildRun> {
+  log(`baseline ${baseline.commit.sha.slice(0, 7)} in ${baseline.dir}: npx docusaurus clear`);
+  await clearCaches(baseline.dir, path.join(outDir, 'baseline-clear.log'));
+  log('baseline cold build: npm run build');
+  const cold = await timedBuild('cold', baseline.dir, path.join(outDir, 'baseline-build-cold.log'));
+  log(`baseline cold build took ${duration(cold.wallSeconds)}`);
+  return {...cold, logFile: fromRoot(cold.logFile)};
+}
 
 async function builds(date: string): Promise<BuildFigures> {
   log('npx docusaurus clear');
@@ -60,33 +71,59 @@ async function searchBenchmark(): Promise<void> {
   }).finally(forget);
 }
 
-async function measure(options: BenchOptions): Promise<Pick<SiteReport, 'pageWeights' | 'scriptRuns' | 'lighthouse'>> {
+interface Measured {
+  pageWeights: PageWeight[];
+  scriptRuns: ScriptRun[];
+  lighthouse: LighthouseRun[];
+  /** The baseline's mobile Lighthouse and scripts, when there is one. */
+  baseline: {lighthouse: LighthouseRun[]; scriptRuns: ScriptRun[]} | null;
+}
+
+/**
+ * Each run: page weight, then mobile Lighthouse of every page (with a baseline, each page from
+ * both builds one after the other, which goes first alternating by run and page), then desktop.
+ */
+async function measure(options: BenchOptions, baselineBuildDir: string | null): Promise<Measured> {
   const server = await startStaticServer(buildDir, {gzip: options.gzip});
   const forget = onCleanup(() => server.close());
+  const baselineServer = baselineBuildDir ? await startStaticServer(baselineBuildDir, {gzip: options.gzip}) : null;
+  const forgetBaseline = onCleanup(() => baselineServer?.close());
   try {
     let pageWeights: PageWeight[] = [];
     const scriptRuns: ScriptRun[] = [];
     const lighthouse: LighthouseRun[] = [];
+    const baseline = baselineServer ? {lighthouse: [] as LighthouseRun[], scriptRuns: [] as ScriptRun[]} : null;
+    const lighthouseOnce = async (url: string, page: string, formFactor: 'mobile' | 'desktop', run: number, which: 'this checkout' | 'baseline') => {
+      log(`Lighthouse run ${run}/${options.runs}, ${formFactor}, ${page}${baseline ? `, ${which}` : ''}`);
+      const result = await runLighthouse(url, page, formFactor, run, path.join(outDir, which === 'baseline' ? 'lighthouse-baseline' : 'lighthouse'));
+      result.reportFiles = result.reportFiles.map(fromRoot);
+      log(`  ${Object.entries(result.scores).map(([category, score]) => `${category} ${score ?? 'error'}`).join(', ')}; TBT ${result.metrics.tbtMs === null ? 'error' : Math.round(result.metrics.tbtMs)} ms`);
+      return result;
+    };
     for (let run = 1; run <= options.runs; run += 1) {
       // Page weight once per run too: the API page's script budget is judged on the median.
       log(`page weight, run ${run}/${options.runs}: ${PAGES.join(', ')}`);
       const weights = await measurePageWeights(server.url, PAGES);
       if (run === 1) pageWeights = weights;
       scriptRuns.push(...weights.map((weight) => ({run, path: weight.path, js: weight.totals.js})));
-      for (const formFactor of FORM_FACTORS) {
-        for (const page of PAGES) {
-          log(`Lighthouse run ${run}/${options.runs}, ${formFactor}, ${page}`);
-          const result = await runLighthouse(server.url, page, formFactor, run, path.join(outDir, 'lighthouse'));
-          result.reportFiles = result.reportFiles.map(fromRoot);
-          lighthouse.push(result);
-          log(`  ${Object.entries(result.scores).map(([category, score]) => `${category} ${score ?? 'error'}`).join(', ')}`);
-        }
+      if (baselineServer && baseline) {
+        log(`page weight, run ${run}/${options.runs}, baseline`);
+        baseline.scriptRuns.push(...(await measurePageWeights(baselineServer.url, PAGES)).map((weight) => ({run, path: weight.path, js: weight.totals.js})));
       }
+      for (const [index, page] of PAGES.entries()) {
+        const baselineFirst = (run + index) % 2 === 0;
+        if (baselineServer && baseline && baselineFirst) baseline.lighthouse.push(await lighthouseOnce(baselineServer.url, page, 'mobile', run, 'baseline'));
+        lighthouse.push(await lighthouseOnce(server.url, page, 'mobile', run, 'this checkout'));
+        if (baselineServer && baseline && !baselineFirst) baseline.lighthouse.push(await lighthouseOnce(baselineServer.url, page, 'mobile', run, 'baseline'));
+      }
+      for (const page of PAGES) lighthouse.push(await lighthouseOnce(server.url, page, 'desktop', run, 'this checkout'));
     }
-    return {pageWeights, scriptRuns, lighthouse};
+    return {pageWeights, scriptRuns, lighthouse, baseline};
   } finally {
     forget();
+    forgetBaseline();
     await server.close();
+    await baselineServer?.close();
   }
 }
 
@@ -100,14 +137,30 @@ async function main(): Promise<void> {
   fs.mkdirSync(outDir, {recursive: true});
   const date = new Date().toISOString();
   const machine = describeMachine();
+  const baselineCommit = options.baseline ? resolveBaseline(root, options.baseline) : null;
+  const baselineCheckout = baselineCommit ? {commit: baselineCommit, dir: checkOutBaseline(root, baselineCommit)} : null;
   // The builds must be over before anything reads build/: the cold one starts by deleting it.
+  // The baseline's cold build goes first: it clears node_modules/.cache, which both share.
+  const baselineCold = baselineCheckout && !options.skipBuild ? await baselineBuild(baselineCheckout) : null;
+  if (baselineCheckout && !fs.existsSync(path.join(baselineCheckout.dir, 'build/index.html'))) {
+    log(`baseline: no build in ${baselineCheckout.dir} yet; npm run build (not timed, --skip-build)`);
+    await timedBuild('cold', baselineCheckout.dir, path.join(outDir, 'baseline-build.log'));
+  }
   const build = options.skipBuild ? previousBuilds() : await builds(date);
   if (!fs.existsSync(path.join(buildDir, 'index.html'))) throw new Error('No build in build/: run "npm run build" first, or drop --skip-build.');
   const pages = countPages(buildDir);
   if (options.search) await searchBenchmark();
-  const {pageWeights, scriptRuns, lighthouse} = await measure(options);
+  const measured = await measure(options, baselineCheckout ? path.join(baselineCheckout.dir, 'build') : null);
+  const {pageWeights, scriptRuns, lighthouse} = measured;
+  const baseline: BaselineReport | undefined = baselineCommit && measured.baseline ? {...baselineCommit, cold: baselineCold, ...measured.baseline} : undefined;
   const budgets = evaluateBudgets({lighthouse, pageWeights, scriptRuns: scriptRuns ?? [], build, pages: PAGES, plainDocPage: PLAIN_DOC_PAGE, diagramPage: DIAGRAM_PAGE, apiPage: API_PAGE});
-  const report: SiteReport = {date, machine, options: {runs: options.runs, skipBuild: options.skipBuild, gzip: options.gzip}, build, pages, pageWeights, scriptRuns, lighthouse, budgets};
+  if (baseline) {
+    const rows = compareRuns(baseline, {lighthouse, scriptRuns}, PAGES);
+    budgets.push(baselineBuildBudget(baseline, options.skipBuild ? null : (build?.cold ?? null)), baselineBlockingBudget(baseline, rows));
+    log(`baseline ${baseline.sha.slice(0, 7)}, benchmark index ${benchmarkIndexRange([...lighthouse, ...baseline.lighthouse].filter((run) => run.formFactor === 'mobile'))}:`);
+    for (const row of rows) log(`  ${row.path}: TBT ${row.tbt.before} → ${row.tbt.after} ms, scripts ${row.scriptGzip.before} → ${row.scriptGzip.after} bytes gzip`);
+  }
+  const report: SiteReport = {date, machine, options: {runs: options.runs, skipBuild: options.skipBuild, gzip: options.gzip, ...(options.baseline ? {baseline: options.baseline} : {})}, build, pages, pageWeights, scriptRuns, lighthouse, budgets, ...(baseline ? {baseline} : {})};
   fs.writeFileSync(siteJson, `${JSON.stringify(report, null, 2)}\n`);
   writeBenchmarks(root);
   const missed = budgets.filter((budget) => budget.status === 'missed');

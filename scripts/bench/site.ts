@@ -2,6 +2,7 @@
  * The pages the site benchmark measures and the shape of bench/site.json, the raw figures of
  * one `npm run bench` run from which BENCHMARKS.md's Site section is written.
  */
+import type {BaselineReport} from './baseline';
 import type {BuildRun, PageCounts} from './build';
 import type {BudgetResult} from './budgets';
 import type {LighthouseRun} from './lighthouse';
@@ -35,7 +36,7 @@ export interface BuildFigures {
 export interface SiteReport {
   date: string;
   machine: Machine;
-  options: {runs: number; skipBuild: boolean; gzip: boolean};
+  options: {runs: number; skipBuild: boolean; gzip: boolean; baseline?: string};
   build: BuildFigures | null;
   /** The build/ whose pages were measured. */
   pages: PageCounts;
@@ -45,4 +46,6 @@ export interface SiteReport {
   scriptRuns?: ScriptRun[];
   lighthouse: LighthouseRun[];
   budgets: BudgetResult[];
+  /** With --baseline: the earlier commit's figures from the same run. */
+  baseline?: BaselineReport;
 }
