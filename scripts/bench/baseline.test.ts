@@ -74,7 +74,8 @@ describe('the baseline checkout', () => {
   git('config', 'user.email', 'bench@example.invalid');
   git('config', 'user.name', 'bench');
   fs.mkdirSync(path.join(repo, 'node_modules'));
-  fs.writeFileSync(path.join(repo, 'package-lock.json'), '{"lockfileVersion": 3}\n');
+  // Larger than execFileSync's default 1 MB buffer, as the real lock file is.
+  fs.writeFileSync(path.join(repo, 'package-lock.json'), `${JSON.stringify({lockfileVersion: 3, padding: 'x'.repeat(1_500_000)})}\n`);
   fs.writeFileSync(path.join(repo, 'page.md'), 'before\n');
   git('add', 'package-lock.json', 'page.md');
   git('commit', '--quiet', '-m', 'first page');

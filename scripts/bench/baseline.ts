@@ -40,7 +40,8 @@ export interface BaselineReport extends BaselineCommit {
 export const BUILD_GROWTH_LIMIT = 0.4;
 
 function git(root: string, args: string[]): string {
-  return execFileSync('git', args, {cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe']}).trim();
+  // package-lock.json is read through git show: more than the default 1 MB buffer.
+  return execFileSync('git', args, {cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 256 * 2 ** 20}).trim();
 }
 
 /** The commit a ref names; a clear error when it names none. */
