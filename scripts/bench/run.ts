@@ -158,7 +158,8 @@ async function main(): Promise<void> {
     const rows = compareRuns(baseline, {lighthouse, scriptRuns}, PAGES);
     budgets.push(baselineBuildBudget(baseline, options.skipBuild ? null : (build?.cold ?? null)), baselineBlockingBudget(baseline, rows));
     log(`baseline ${baseline.sha.slice(0, 7)}, benchmark index ${benchmarkIndexRange([...lighthouse, ...baseline.lighthouse].filter((run) => run.formFactor === 'mobile'))}:`);
-    for (const row of rows) log(`  ${row.path}: TBT ${row.tbt.before} → ${row.tbt.after} ms, scripts ${row.scriptGzip.before} → ${row.scriptGzip.after} bytes gzip`);
+    const round = (value: number | null) => (value === null ? 'n/a' : String(Math.round(value)));
+    for (const row of rows) log(`  ${row.path}: TBT ${round(row.tbt.before)} → ${round(row.tbt.after)} ms, scripts ${round(row.scriptGzip.before)} → ${round(row.scriptGzip.after)} bytes gzip`);
   }
   const report: SiteReport = {date, machine, options: {runs: options.runs, skipBuild: options.skipBuild, gzip: options.gzip, ...(options.baseline ? {baseline: options.baseline} : {})}, build, pages, pageWeights, scriptRuns, lighthouse, budgets, ...(baseline ? {baseline} : {})};
   fs.writeFileSync(siteJson, `${JSON.stringify(report, null, 2)}\n`);
