@@ -193,14 +193,17 @@ function splitRouteGroups(generated, groupOptions) {
   return {routes, groups, chunkNames: mainChunkNames, registry: mainRegistry};
 }
 
-const HEADER = `import ComponentCreator from '@docusaurus/ComponentCreator';
-const routeComponents = new Map();
+/** One component per route, created when first asked for (shared with routesLoader.cjs). */
+const ROUTE_COMPONENT_HELPER = `const routeComponents = new Map();
 function routeComponent(path, hash) {
   const key = path + '-' + hash;
   let component = routeComponents.get(key);
   if (!component) routeComponents.set(key, (component = ComponentCreator(path, hash)));
   return component;
-}
+}`;
+
+const HEADER = `import ComponentCreator from '@docusaurus/ComponentCreator';
+${ROUTE_COMPONENT_HELPER}
 `;
 
 /** main's routes.js: the table without the groups' subtrees, and how to load each group. */
@@ -237,4 +240,4 @@ function readGenerated(dir, routesSource) {
   };
 }
 
-module.exports = {routeShard, routeModules, groupOf, readRoutes, writeRoutes, splitRouteGroups, mainRoutesModule, groupModule, readGenerated};
+module.exports = {ROUTE_COMPONENT_HELPER, routeShard, routeModules, groupOf, readRoutes, writeRoutes, splitRouteGroups, mainRoutesModule, groupModule, readGenerated};

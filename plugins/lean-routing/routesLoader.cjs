@@ -10,19 +10,12 @@
 'use strict';
 
 const path = require('node:path');
-const {groupModule, mainRoutesModule, readGenerated, splitRouteGroups} = require('./routeGroups.cjs');
+const {ROUTE_COMPONENT_HELPER, groupModule, mainRoutesModule, readGenerated, splitRouteGroups} = require('./routeGroups.cjs');
 
 const CREATOR_IMPORT = /^import ComponentCreator from '@docusaurus\/ComponentCreator';$/m;
 const COMPONENT = /component: ComponentCreator\(('(?:[^'\\]|\\.)*'), ('(?:[^'\\]|\\.)*')\)/g;
 
-const HELPER = `
-const routeComponents = new Map();
-function routeComponent(path, hash) {
-  const key = path + '-' + hash;
-  let component = routeComponents.get(key);
-  if (!component) routeComponents.set(key, (component = ComponentCreator(path, hash)));
-  return component;
-}`;
+const HELPER = `\n${ROUTE_COMPONENT_HELPER}`;
 
 /** @param {string} source @returns {string} */
 function lazyRouteComponents(source) {
