@@ -13,6 +13,7 @@ import type {Browser, BrowserContext, Page} from 'playwright-core';
 import {repoRoot} from '../content/pages';
 import {bundle} from './bundle';
 import type {ProgramSpec} from './spec';
+import {patience} from '../testing/patience';
 
 export const WORK_ROOT = path.join(repoRoot, 'tests/.tmp/programs');
 const BIN = path.join(repoRoot, 'node_modules/.bin');
@@ -80,7 +81,7 @@ async function stopGroup(child: ChildProcess): Promise<void> {
     } catch {
       // gone
     }
-  }, 5_000);
+  }, patience(5_000));
   await exited;
   clearTimeout(timer);
 }
@@ -182,7 +183,7 @@ export async function startNext(id: string, dir: string, port: number): Promise<
   const child = spawn(path.join(BIN, 'next'), ['start', '--port', String(port), '--hostname', '127.0.0.1'], {cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true});
   collect(child, lines);
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + patience(60_000);
   try {
     await waitForNext(child, url, deadline, lines);
   } catch (error) {
@@ -202,7 +203,7 @@ async function waitForNext(child: ChildProcess, url: string, deadline: number, l
       () => false,
     );
     if (answered) return;
-    if (Date.now() > deadline) throw new Error(`next start did not answer within 60 s:\n${lines.slice(-20).join('\n')}`);
+    if (Date.now() > deadline) throw new Error(`next start did not answer in time:\n${lines.slice(-20).join('\n')}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }

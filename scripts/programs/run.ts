@@ -16,6 +16,7 @@ import {startCounter, type Counter} from './counter';
 import {startBrowser, startNext, startNode, writeFiles, type Running} from './processes';
 import {adminClient, applySetup, createFlag, type Admin} from './setup';
 import {programBlocks, type Expectation, type RunSpec, type Step} from './spec';
+import {patience} from '../testing/patience';
 
 export interface RunResult {
   page: string;
@@ -34,6 +35,7 @@ export interface RunContext {
   browser: () => Promise<Browser>;
 }
 
+/** How long a step's expectations may take to hold on an idle machine (scaled by patience). */
 const DEFAULT_WITHIN = 15_000;
 const POLL_MS = 100;
 
@@ -68,19 +70,21 @@ export const SETUP_DONE_FLAG = 'runner-setup-done';
  */
 async function settled(url: string, admin: Admin, frontendToken: string): Promise<void> {
   await createFlag(admin, {name: SETUP_DONE_FLAG, environments: {development: {enabled: true}}});
-  const deadline = Date.now() + 30_000;
+  const bound = patience(30_000);
+  const deadline = Date.now() + bound;
   for (;;) {
     const response = await fetch(`${url}/api/frontend`, {headers: {authorization: frontendToken}});
     const body = await response.text();
     if (response.ok && body.includes(`"${SETUP_DONE_FLAG}"`)) return;
-    if (Date.now() > deadline) throw new Error(`the Frontend API did not serve the set-up within 30 s (${response.status}: ${body.slice(0, 200)})`);
+    if (Date.now() > deadline) throw new Error(`the Frontend API did not serve the set-up within ${Math.round(bound / 1000)} s (${response.status}: ${body.slice(0, 200)})`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
 /** Waits until a Node program that serves HTTP accepts connections (or exits). */
 async function waitForPort(running: Running, port: number): Promise<void> {
-  const deadline = Date.now() + 30_000;
+  const bound = patience(30_000);
+  const deadline = Date.now() + bound;
   while (Date.now() < deadline) {
     if (running.lines.some((line) => line.startsWith('[exited'))) throw new Error(`${running.id} exited before it listened on $PORT:\n${running.lines.slice(-20).join('\n')}`);
     const listening = await fetch(`http://127.0.0.1:${port}/`).then(
@@ -90,7 +94,7 @@ async function waitForPort(running: Running, port: number): Promise<void> {
     if (listening) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`${running.id} did not listen on port ${port} within 30 s:\n${running.lines.slice(-20).join('\n')}`);
+  throw new Error(`${running.id} did not listen on port ${port} within ${Math.round(bound / 1000)} s:\n${running.lines.slice(-20).join('\n')}`);
 }
 
 /** The VITE_ variables of a program's .env and .env.local files. */
@@ -162,7 +166,7 @@ class Session {
   }
 
   async step(step: Step): Promise<string[]> {
-    const within = step.within ?? DEFAULT_WITHIN;
+    const within = patience(step.within ?? DEFAULT_WITHIN);
     const problems: string[] = [];
     if (step.request) {
       const [method, route] = step.request.split(/\s+/);
@@ -263,7 +267,7 @@ class Session {
     const visitor = this.visitors.get(get.as ?? 'default') ?? {cookies: new Map<string, string>()};
     this.visitors.set(get.as ?? 'default', visitor);
     const cookie = [...visitor.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-    const response = await fetch(`${running.url}${get.path}`, {headers: {...(cookie ? {cookie} : {}), ...get.headers}, redirect: 'manual', signal: AbortSignal.timeout(60_000)});
+    const response = await fetch(`${running.url}${get.path}`, {headers: {...(cookie ? {cookie} : {}), ...get.headers}, redirect: 'manual', signal: AbortSignal.timeout(patience(60_000))});
     const body = await response.text();
     const problems: string[] = [];
     const label = `GET ${get.path}${get.as ? ` as ${get.as}` : ''}`;

@@ -5,6 +5,7 @@
  * switched on.
  */
 import type {FlagSetup, FlagStrategy, Setup} from './spec';
+import {patience} from '../testing/patience';
 
 export interface Admin {
   (method: string, route: string, body?: unknown): Promise<unknown>;
@@ -16,7 +17,7 @@ export function adminClient(url: string, token: string): Admin {
       method,
       headers: {authorization: token, 'content-type': 'application/json'},
       body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(30_000),
+      signal: AbortSignal.timeout(patience(30_000)),
     });
     const text = await response.text();
     if (!response.ok) throw new Error(`${method} ${route} answered ${response.status}: ${text.slice(0, 300)}`);

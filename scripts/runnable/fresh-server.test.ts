@@ -9,6 +9,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {repoRoot} from '../content/pages';
 import {FRESH_FACTS, resourceLimitTable, type FreshServer} from './fresh-facts';
 import {INITIAL_ADMIN, startInstances, type Instance, type Instances} from './instances';
+import {maxPatience} from '../testing/patience';
 
 describe('fresh-server facts: the pages say them', () => {
   it('every quoted claim is on its page, word for word', () => {
@@ -53,12 +54,12 @@ describe('fresh-server facts: a new unleash-server 8.2.0 has them', () => {
         return body;
       },
     };
-  }, 180_000);
+  }, maxPatience(180_000));
 
   afterAll(async () => {
     await instance?.stop();
     await instances?.close();
-  }, 60_000);
+  }, maxPatience(60_000));
 
   for (const fact of FRESH_FACTS) {
     it(`${fact.page}: ${fact.quote}`, () => fact.check(server));
@@ -81,5 +82,5 @@ describe('fresh-server facts: a new unleash-server 8.2.0 has them', () => {
     expect(client.features.map((feature: {name: string}) => feature.name)).toEqual(['isolation-check']);
     const frontend = await (await fetch(`${url}/api/frontend`, {headers: {authorization: credentials.frontend.development!}})).json();
     expect(frontend.toggles.map((toggle: {name: string}) => toggle.name)).toEqual(['isolation-check']);
-  });
+  }, maxPatience(60_000));
 });

@@ -14,7 +14,9 @@
 //   {"cmd": "createProject", "project": {"id": "checkout", "name": "Checkout"}} -> {"ok": true}
 //   {"cmd": "settle"} -> {"ok": true}
 //   {"cmd": "stop"} -> {"ok": true}
-// Failures answer {"ok": false, "error": "..."}. Commands are handled one at a time, in order.
+//   {"cmd": "fault", "kind": "unhandledRejection" | "exit" | "hang"}: for the harness's test
+// Failures answer {"ok": false, "error": "..."}. Commands are handled one at a time, in order;
+// each answer carries the command's "id".
 import {createRequire} from 'node:module';
 import {pathToFileURL} from 'node:url';
 
@@ -46,14 +48,41 @@ let addedEnv = [];
 // serves a page is kept and fails that page's stop.
 let stopping = true;
 let pageError;
-process.on('uncaughtException', (error) => {
+const onUncaught = (error) => {
   console.error(`[runner host] ${stopping ? 'after stop, ignored' : 'uncaught'}: ${error.stack ?? error}`);
   if (!stopping) pageError ??= error;
-});
+};
+// A rejected promise nobody awaits is logged and the host goes on, as the server's own handler
+// (server-impl.js) means to do. The scheduler leaves one whenever a job's first, delayed run
+// fails (scheduler-service.js does not catch it), which on a loaded machine happens when the
+// job waits too long for a database connection.
+const onUnhandledRejection = (reason) => {
+  console.error(`[runner host] unhandled rejection, logged: ${reason?.stack ?? reason}`);
+};
+process.on('uncaughtException', onUncaught);
+process.on('unhandledRejection', onUnhandledRejection);
+
+/**
+ * Every start adds process-wide handlers: the migrator's db-migrate registers an
+ * uncaughtException and an unhandledRejection handler that call process.exit(1)
+ * (db-migrate/lib/commands/helper/register-events.js), and the server adds a logging
+ * unhandledRejection handler per instance. In a process that hosts one instance after another,
+ * the first would end the host, and every instance after it, on any background job's failure;
+ * the second piles up with the instances' loggers. Only the host's own handlers stay.
+ */
+function keepOwnHandlers() {
+  for (const listener of process.listeners('uncaughtException')) if (listener !== onUncaught) process.removeListener('uncaughtException', listener);
+  for (const listener of process.listeners('unhandledRejection')) if (listener !== onUnhandledRejection) process.removeListener('unhandledRejection', listener);
+}
 
 function baseOptions(database, port) {
   return {
-    db: {host: '127.0.0.1', port: dbPort, user: 'postgres', password: '', database, ssl: false},
+    // The package's default pool is four connections, and a wait for one ends after 30 s. With
+    // the scheduler on, about thirty jobs start with each instance beside the page's requests;
+    // on a machine whose cores are busy with other work they held the four long enough for
+    // jobs to give up (KnexTimeoutError). A larger pool and a bound on the wait scaled to the
+    // machine (instances.ts passes it) keep them from starving; PostgreSQL allows 100.
+    db: {host: '127.0.0.1', port: dbPort, user: 'postgres', password: '', database, ssl: false, pool: {min: 0, max: 12}, acquireConnectionTimeout: Number(process.env.RUNNER_DB_ACQUIRE_MS) || 120_000},
     // No graceful-shutdown handlers: each instance would add SIGTERM/SIGINT listeners to
     // this long-lived process.
     // unleashUrl: the address the server puts in the links it makes (invite and sign-up links),
@@ -108,7 +137,11 @@ async function handle(command) {
     // Environment variables a page's set-up asks for (createConfig reads them at start).
     addedEnv = Object.keys(command.env ?? {}).filter((name) => !(name in process.env));
     Object.assign(process.env, command.env ?? {});
-    current = await start(merge(baseOptions(command.database, command.port), command.options));
+    try {
+      current = await start(merge(baseOptions(command.database, command.port), command.options));
+    } finally {
+      keepOwnHandlers();
+    }
     stopping = false;
     pageError = undefined;
     return {ok: true};
@@ -140,6 +173,15 @@ async function handle(command) {
     if (pageError) throw pageError;
     return {ok: true};
   }
+  if (command.cmd === 'fault') {
+    // For the harness's own test (instances.test.ts): what a server's background job can do to
+    // the process that hosts it.
+    if (command.kind === 'unhandledRejection') void Promise.reject(new Error('a background job failed (fault injected by the test)'));
+    else if (command.kind === 'exit') setImmediate(() => process.exit(1));
+    else if (command.kind === 'hang') await new Promise(() => {});
+    else throw new Error(`unknown fault ${JSON.stringify(command.kind)}`);
+    return {ok: true};
+  }
   throw new Error(`unknown command ${JSON.stringify(command.cmd)}`);
 }
 
@@ -152,7 +194,8 @@ process.on('message', (command) => {
     } catch (error) {
       answer = {ok: false, error: error instanceof Error ? `${error.message}\n${error.stack ?? ''}` : String(error)};
     }
-    process.send(answer);
+    // The answer names its command, so a late answer is never taken for another's.
+    if (process.connected) process.send({...answer, id: command.id});
   });
 });
 // The parent went away: stop the instance (closing its database pool) and leave.

@@ -15,6 +15,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {repoRoot} from '../content/pages';
+import {patience} from '../testing/patience';
 import {freePort, pinnedServerVersion, postgresBin, startCluster, type Cluster} from '../unleash-server/realServer';
 
 /** The open-source edition's first admin, created on first start (user-service.js, initAdminUsernameUser). */
@@ -48,56 +49,119 @@ export interface Instance {
 
 interface HostAnswer {
   ok: boolean;
+  id?: number;
   error?: string;
   ready?: boolean;
 }
 
-/** The host process: one command at a time, answered over IPC. */
+/** A failure of the host process itself (it died, or a command outlasted its bound): the host is killed. */
+export class HostFailure extends Error {}
+
+/**
+ * The host process: one command at a time, answered over IPC. A command whose answer does not
+ * come within its bound, or a host that exits, fails that command only, with the last lines of
+ * the host's log; the host is then killed, and startInstances starts a new one for the next
+ * instance. Nothing it does throws outside the command that asked (a send to a host that has
+ * gone fails that send, never as an uncaught EPIPE).
+ */
 class Host {
-  private readonly waiting: Array<(answer: HostAnswer) => void> = [];
+  private readonly waiting = new Map<number, (answer: HostAnswer) => void>();
   private readonly log: string[] = [];
-  private exited?: string;
+  private nextId = 1;
+  private gone?: string;
+  readonly ready: Promise<HostAnswer>;
 
   constructor(readonly child: ChildProcess) {
-    child.on('message', (answer: HostAnswer) => this.waiting.shift()?.(answer));
+    let readyAnswer: (answer: HostAnswer) => void = () => {};
+    this.ready = new Promise((resolve) => (readyAnswer = resolve));
+    child.on('message', (answer: HostAnswer) => {
+      if (answer.ready) return readyAnswer(answer);
+      const resolve = answer.id === undefined ? undefined : this.waiting.get(answer.id);
+      this.waiting.delete(answer.id ?? -1);
+      resolve?.(answer);
+    });
     const keep = (chunk: Buffer) => {
       this.log.push(...chunk.toString('utf8').split('\n').filter(Boolean));
       if (this.log.length > 200) this.log.splice(0, this.log.length - 200);
     };
     child.stdout!.on('data', keep);
     child.stderr!.on('data', keep);
+    // A failed send (EPIPE when the host has just died) arrives here: the exit handler answers.
+    child.on('error', (error) => this.log.push(`[runner] host process error: ${error.message}`));
     child.on('exit', (code, signal) => {
-      this.exited = `the server host exited with ${code ?? signal}`;
-      for (const resolve of this.waiting.splice(0)) resolve({ok: false, error: this.exited});
+      this.gone ??= `the server host exited with ${code ?? signal}`;
+      const answer = {ok: false, error: this.gone};
+      readyAnswer(answer);
+      for (const resolve of this.waiting.values()) resolve(answer);
+      this.waiting.clear();
     });
+  }
+
+  get alive(): boolean {
+    return this.gone === undefined;
   }
 
   logTail(lines = 30): string {
     return this.log.slice(-lines).join('\n');
   }
 
-  ready(): Promise<HostAnswer> {
-    return new Promise((resolve) => this.waiting.push(resolve));
+  /** Sends a command and waits for its answer, for at most `boundMs`. */
+  async send(command: Record<string, unknown>, boundMs: number): Promise<void> {
+    const what = String(command.cmd);
+    if (this.gone) throw new HostFailure(`${what}: ${this.gone}\nLast lines of the server log:\n${this.logTail()}`);
+    const id = this.nextId++;
+    let timer: NodeJS.Timeout | undefined;
+    const answer = await new Promise<HostAnswer>((resolve) => {
+      this.waiting.set(id, resolve);
+      timer = setTimeout(() => resolve({ok: false, error: `no answer within ${Math.round(boundMs / 1000)} s`}), boundMs);
+      this.child.send({...command, id}, (error) => {
+        if (error) resolve({ok: false, error: `the command could not reach the host (${error.message})`});
+      });
+    });
+    clearTimeout(timer);
+    this.waiting.delete(id);
+    if (answer.ok) return;
+    const message = `${what} failed: ${answer.error}\nLast lines of the server log:\n${this.logTail()}`;
+    // The host answered with an error (the page's own failure): it is sound. Otherwise it is not.
+    if (this.gone || /^no answer within|could not reach the host/.test(answer.error ?? '')) {
+      await this.kill(`killed after: ${answer.error}`);
+      throw new HostFailure(message);
+    }
+    throw new Error(message);
   }
 
-  async send(command: Record<string, unknown>): Promise<void> {
-    if (this.exited) throw new Error(this.exited);
-    const answer = new Promise<HostAnswer>((resolve) => this.waiting.push(resolve));
-    this.child.send(command);
-    const result = await answer;
-    if (!result.ok) throw new Error(`${String(command.cmd)} failed: ${result.error}\nLast lines of the server log:\n${this.logTail()}`);
+  /** Ends the host (and the instance in it) at once. */
+  async kill(reason = 'killed'): Promise<void> {
+    this.gone ??= `the server host was ${reason}`;
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return;
+    const exited = new Promise((resolve) => this.child.once('exit', resolve));
+    this.child.kill('SIGKILL');
+    await exited;
+  }
+
+  /** Asks the host to stop its instance and leave; kills it if it does not. */
+  async close(): Promise<void> {
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return;
+    const exited = new Promise((resolve) => this.child.once('exit', resolve));
+    if (this.child.connected) this.child.disconnect();
+    const timer = setTimeout(() => this.child.kill('SIGKILL'), patience(10_000));
+    await exited;
+    clearTimeout(timer);
   }
 }
+
+/** Bounds on the host's commands on an idle machine (scaled by patience). */
+const BOUNDS = {start: 60_000, health: 30_000, stop: 30_000, settle: 60_000, createProject: 30_000, fault: 10_000} as const;
 
 async function waitForHealth(url: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
-      if ((await fetch(`${url}/health`, {signal: AbortSignal.timeout(2000)})).ok) return;
+      if ((await fetch(`${url}/health`, {signal: AbortSignal.timeout(Math.min(timeoutMs, 5_000))})).ok) return;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`${url}/health did not answer within ${timeoutMs} ms`);
+    if (Date.now() > deadline) throw new Error(`${url}/health did not answer within ${Math.round(timeoutMs / 1000)} s`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -150,46 +214,120 @@ export interface Instances {
   version: string;
   credentials: Credentials;
   cluster: Cluster;
-  /** A fresh instance on a copy of `base` (the default) or of the untouched `unleash` template. */
+  /**
+   * A fresh instance on a copy of `base` (the default) or of the untouched `unleash` template.
+   * An instance that does not start (an error, no answer within its bound, a host that dies)
+   * is killed with its host and started once more in a new host; the error names both tries.
+   */
   start(name: string, from?: 'base' | 'unleash', settings?: StartInstance): Promise<Instance>;
+  /** Host processes started so far (1 unless one was replaced). */
+  hostsStarted(): number;
+  /** Sends the current host a fault (instances.test.ts). */
+  fault(kind: 'unhandledRejection' | 'exit' | 'hang', boundMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
-export async function startInstances(log: (line: string) => void = () => {}): Promise<Instances> {
+export interface InstancesOptions {
+  log?: (line: string) => void;
+  /** Multiplies every bound on the host's commands (instances.test.ts makes them short). */
+  boundScale?: number;
+}
+
+export async function startInstances(logOrOptions: ((line: string) => void) | InstancesOptions = {}): Promise<Instances> {
+  const {log = () => {}, boundScale = 1} = typeof logOrOptions === 'function' ? {log: logOrOptions} : logOrOptions;
+  const bound = (what: keyof typeof BOUNDS) => patience(BOUNDS[what] * boundScale);
   const version = pinnedServerVersion();
   const bin = postgresBin();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'unleash-runner-'));
   fs.chmodSync(dir, 0o755);
   const dbPort = await freePort();
   const cluster = startCluster(bin, dir, dbPort);
-  const child = spawn(process.execPath, [path.join(__dirname, 'host.mjs')], {
-    cwd: repoRoot,
-    // A clean environment, as for api:real: the server reads many variables.
-    env: {PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), NODE_ENV: 'production', TZ: 'UTC', LOG_LEVEL: 'error', RUNNER_DB_PORT: String(dbPort)},
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-  });
-  const host = new Host(child);
+  let hosts = 0;
+  let host: Host | undefined;
+
+  /** The running host, or a new one when there is none or it has died. */
+  const liveHost = async (): Promise<Host> => {
+    if (host?.alive) return host;
+    if (host) log(`the server host is replaced (${host.logTail(1) || 'it had stopped'})`);
+    const child = spawn(process.execPath, [path.join(__dirname, 'host.mjs')], {
+      cwd: repoRoot,
+      // A clean environment, as for api:real: the server reads many variables.
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? os.tmpdir(),
+        NODE_ENV: 'production',
+        TZ: 'UTC',
+        LOG_LEVEL: 'error',
+        RUNNER_DB_PORT: String(dbPort),
+        RUNNER_DB_ACQUIRE_MS: String(patience(120_000)),
+      },
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    });
+    hosts += 1;
+    const fresh = new Host(child);
+    host = fresh;
+    const timer = setTimeout(() => void fresh.kill('killed: not ready in time'), patience(60_000));
+    const ready = await fresh.ready;
+    clearTimeout(timer);
+    if (!ready.ok) throw new HostFailure(`the server host did not start: ${ready.error}\n${fresh.logTail()}`);
+    return fresh;
+  };
+
   const close = async () => {
-    if (child.connected) child.disconnect();
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-    }
+    await host?.close();
     cluster.stop();
     fs.rmSync(dir, {recursive: true, force: true});
   };
-  try {
-    const ready = await host.ready();
-    if (!ready.ok) throw new Error(`the server host did not start: ${ready.error}\n${host.logTail()}`);
-    const run = async (database: string, settings: StartInstance = {}): Promise<Instance> => {
-      const port = await freePort();
-      await host.send({cmd: 'start', database, port, env: settings.env, options: settings.options});
-      const url = `http://127.0.0.1:${port}`;
-      await waitForHealth(url, 30_000);
-      return {url, database, createProject: (project) => host.send({cmd: 'createProject', project}), settle: () => host.send({cmd: 'settle'}), stop: () => host.send({cmd: 'stop'})};
+
+  const startOnce = async (database: string, settings: StartInstance): Promise<Instance> => {
+    const current = await liveHost();
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    try {
+      await current.send({cmd: 'start', database, port, env: settings.env, options: settings.options}, bound('start'));
+      await waitForHealth(url, bound('health'));
+    } catch (error) {
+      // Whatever a failed start left in the host (a half-built instance, its pool, its timers)
+      // goes with it.
+      if (error instanceof HostFailure) throw error;
+      await current.kill(`killed: ${(error as Error).message.split('\n')[0]}`);
+      throw new HostFailure(`${(error as Error).message}\nLast lines of the server log:\n${current.logTail()}`);
+    }
+    return {
+      url,
+      database,
+      createProject: (project) => current.send({cmd: 'createProject', project}, bound('createProject')),
+      settle: () => current.send({cmd: 'settle'}, bound('settle')),
+      stop: async () => {
+        try {
+          await current.send({cmd: 'stop'}, bound('stop'));
+        } catch (error) {
+          // The host did not stop the instance in time or died: it has been killed with the
+          // instance in it, which is what a stop is for. Reported, and the next start gets a new
+          // host. An error the instance itself raised while it served fails the stop.
+          if (!(error instanceof HostFailure)) throw error;
+          console.warn(`[runner] the instance on ${database} was killed with its host: ${error.message}`);
+        }
+      },
     };
+  };
+
+  /** Starts an instance; a start that fails for the host's sake is tried once more in a new host. */
+  const run = async (database: string, settings: StartInstance = {}): Promise<Instance> => {
+    try {
+      return await startOnce(database, settings);
+    } catch (first) {
+      if (!(first instanceof HostFailure)) throw first;
+      console.warn(`[runner] the instance on ${database} did not start and was killed; starting it in a new host: ${first.message}`);
+      try {
+        return await startOnce(database, settings);
+      } catch (second) {
+        throw new Error(`the instance on ${database} did not start, twice.\nFirst: ${first.message}\nSecond: ${(second as Error).message}`);
+      }
+    }
+  };
+
+  try {
     let started = Date.now();
     const first = await run('unleash');
     await first.stop();
@@ -211,6 +349,8 @@ export async function startInstances(log: (line: string) => void = () => {}): Pr
         cluster.createDatabase(database, from);
         return run(database, settings);
       },
+      hostsStarted: () => hosts,
+      fault: async (kind, boundMs = bound('fault')) => (await liveHost()).send({cmd: 'fault', kind}, boundMs),
       close,
     };
   } catch (error) {

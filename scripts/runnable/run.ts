@@ -21,6 +21,7 @@ import type {Credentials, Instance} from './instances';
 import {credential, leftPlaceholders, placeholderValues, substitute} from './placeholders';
 import type {PageFile, PageSamples, RequestSample, ShownResponse} from './samples';
 import {assignedVariables} from './shell';
+import {patience} from '../testing/patience';
 
 type Json = null | boolean | number | string | Json[] | {[key: string]: Json};
 
@@ -82,7 +83,7 @@ interface BashResult {
   stderr: string;
 }
 
-function bash(script: string, cwd: string, env: Record<string, string>, timeoutMs = 60_000): Promise<BashResult> {
+function bash(script: string, cwd: string, env: Record<string, string>, timeoutMs = patience(60_000)): Promise<BashResult> {
   return new Promise((resolve) => {
     const child = spawn('bash', ['-c', script], {cwd, env, stdio: ['ignore', 'pipe', 'pipe']});
     let stdout = '';
@@ -112,7 +113,7 @@ async function api(url: string, token: string, line: string, body?: unknown): Pr
     method,
     headers: {authorization: token, ...(body === undefined ? {} : {'content-type': 'application/json'})},
     body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(30_000),
+    signal: AbortSignal.timeout(patience(30_000)),
   });
   return {status: response.status, text: await response.text()};
 }
@@ -300,7 +301,7 @@ export async function runPage({samples, instance, credentials, setup, skipped, a
           const url = substitute(request.request.url, values);
           const call: Call = {sample, label: `GET ${url.replace(/^https?:\/\/[^/]+/, '')}`, body: '', problems: []};
           try {
-            const response = await fetch(url, {signal: AbortSignal.timeout(30_000)});
+            const response = await fetch(url, {signal: AbortSignal.timeout(patience(30_000))});
             call.status = response.status;
             call.body = await response.text();
             if (!response.ok) call.problems.push(`fetch(${url}) answered ${response.status}`);

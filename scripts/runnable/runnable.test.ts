@@ -10,6 +10,7 @@ import {startInstances, type Instances} from './instances';
 import {emptyCounts, formatCounts, planRuns} from './plan';
 import {runPage, type PageRun} from './run';
 import {collectSamples} from './samples';
+import {maxPatience} from '../testing/patience';
 
 const pages = collectSamples();
 const plan = planRuns(pages, loadNotRunnable(), loadSetup());
@@ -44,7 +45,7 @@ describe('request samples run against unleash-server', () => {
 
   beforeAll(async () => {
     instances = await startInstances();
-  }, 180_000);
+  }, maxPatience(180_000));
 
   afterAll(async () => {
     await instances?.close();
@@ -55,7 +56,7 @@ describe('request samples run against unleash-server', () => {
       counts.statusOnly += run.calls.filter((call) => statusOnly.has(call.sample)).length;
     }
     console.log(formatCounts(counts, runs.length, Date.now() - started));
-  }, 60_000);
+  }, maxPatience(60_000));
 
   // RUNNABLE_ONLY=<part of a page path> runs only the matching pages, while writing samples.
   const only = process.env.RUNNABLE_ONLY;
@@ -77,6 +78,6 @@ describe('request samples run against unleash-server', () => {
         ...run.calls.flatMap((call) => call.problems.map((problem) => `line ${call.sample.block.line}: ${call.label}: ${problem}`)),
       ];
       expect(problems).toEqual([]);
-    }, 120_000);
+    }, maxPatience(120_000));
   }
 });

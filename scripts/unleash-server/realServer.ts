@@ -10,6 +10,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {repoRoot} from '../content/pages';
+import {patience} from '../testing/patience';
 
 export class RealServerError extends Error {
   constructor(
@@ -213,7 +214,7 @@ export async function startRealServer(options: StartOptions = {}): Promise<RealS
     child.stdout!.on('data', keep);
     child.stderr!.on('data', keep);
     const url = `http://127.0.0.1:${port}`;
-    await waitForHealth(url, child, () => lines.slice(-30).join('\n'), options.timeoutMs ?? 180_000);
+    await waitForHealth(url, child, () => lines.slice(-30).join('\n'), options.timeoutMs ?? patience(180_000));
     return {url, version, stop};
   } catch (error) {
     await stop();

@@ -200,6 +200,48 @@ test.describe('the request column of an operation page', () => {
     await expect(token).toBeFocused();
   });
 
+  // Issue #35: a keystroke typed during the swap from the form to the explorer was lost
+  // ("kbd-token" arrived as "kd-token"). Here the CPU is slowed four times, as on a mid-range
+  // phone, the explorer's chunk is held until the reader has begun, and they type on at a
+  // reader's pace until the explorer has taken the form's place and some more after it.
+  for (const [field, explorerField] of [
+    ['API token', 'input[type="password"]'],
+    ['projectId', 'input[name="projectId"]'],
+  ] as const) {
+    test(`every character typed into ${field} while the explorer loads reaches it, in order, on a slowed CPU`, async ({page}) => {
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', {rate: 4});
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/js\/api-explorer\.[0-9a-f]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(siteUrl(OPERATION));
+      await hydrated(page);
+      await page.getByRole('button', {name: 'Try this request'}).click();
+      const input = page.locator('.api-request__light-form').getByLabel(field, {exact: true});
+      await input.click();
+      await input.press('End');
+      const start = await input.inputValue();
+      const explorer = page.locator('.api-request__explorer');
+      const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
+      let typed = '';
+      let whenSwapped: number | undefined;
+      // A reader's pace: a key every 100 ms, in runs of four between looks at the page.
+      for (let run = 0; run < 200 && (whenSwapped === undefined || typed.length < whenSwapped + 8); run += 1) {
+        const next = Array.from({length: 4}, (_, index) => alphabet[(typed.length + index) % alphabet.length]).join('');
+        await page.keyboard.type(next, {delay: 100});
+        typed += next;
+        if (run === 1) release();
+        if (whenSwapped === undefined && (await explorer.count()) > 0) whenSwapped = typed.length;
+      }
+      expect(whenSwapped, 'the explorer arrived while the reader was typing').toBeGreaterThan(8);
+      await expect(explorer.locator(explorerField)).toHaveValue(`${start}${typed}`);
+      await expect(explorer.locator(explorerField)).toBeFocused();
+    });
+  }
+
   for (const width of [390, 1280]) {
     test(`the endpoint path wraps inside its box at ${width} px`, async ({page}) => {
       await page.setViewportSize({width, height: 800});

@@ -15,6 +15,7 @@
  * `item`; those get the theme's explorer, loaded when the page renders, as before (./Legacy).
  */
 import {lazy, useLayoutEffect, useMemo, useRef, useState, type ComponentType, type ReactNode} from 'react';
+import {flushSync} from 'react-dom';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import ApiIsland, {useHydrating} from '@site/src/components/ApiIsland';
 import {ColumnStateContext, LANGUAGE_STORAGE_KEY, type ColumnState} from '@site/src/components/ApiRequest/columnState';
@@ -77,9 +78,13 @@ function RequestColumn({request, loadItem}: RequestColumnProps): ReactNode {
   const [authOpen, setAuthOpen] = useState(false);
   const [phase, setPhase] = useState<Phase>({name: 'idle'});
   const [values, setValues] = useState<FormValues | null>(null);
-  // What the reader typed, read when the explorer arrives.
+  // What the reader typed, read when the explorer arrives. Kept as each keystroke changes it,
+  // not when React next renders, so the explorer gets a keystroke it has not rendered yet.
   const typed = useRef<FormValues | null>(null);
-  typed.current = values;
+  const change = (next: FormValues) => {
+    typed.current = next;
+    setValues(next);
+  };
   const column = useRef<HTMLDivElement>(null);
   const focusInForm = useRef<FocusInForm | null>(null);
   const state = useMemo<ColumnState>(() => ({language, setLanguage, authOpen, setAuthOpen}), [language, authOpen]);
@@ -106,7 +111,7 @@ function RequestColumn({request, loadItem}: RequestColumnProps): ReactNode {
   const open = () => {
     if (phase.name !== 'idle') return;
     const ready = loaded.current;
-    if (ready) setValues((current) => current ?? initialValues(ready));
+    if (ready) setValues((current) => (typed.current = current ?? initialValues(ready)));
     setPhase({name: 'form', data: ready ?? undefined});
     void Promise.all([loadData(), loadItem(), loadExplorer()]).then(([data, {default: item}, module]) => {
       // Where the reader is in the form, to be where they are in the explorer.
@@ -114,10 +119,14 @@ function RequestColumn({request, loadItem}: RequestColumnProps): ReactNode {
       const field = active?.closest('.api-request__light-form') ? active.dataset.field : undefined;
       focusInForm.current = field ? {field, selection: typeof active?.selectionStart === 'number' ? [active.selectionStart, active.selectionEnd ?? active.selectionStart] : undefined} : null;
       module.prepare(item, data, typed.current ?? initialValues(data), (siteConfig.themeConfig as {api?: unknown}).api);
-      setPhase({name: 'explorer', data, item, module});
+      // The explorer replaces the form, and takes the focus, in this task: a keystroke is
+      // handled between tasks, so none can reach the form after the explorer was given its
+      // values and before the explorer's field has the focus (a slow phone renders the explorer
+      // for a second or more; every keystroke meanwhile waits and then goes to the explorer).
+      flushSync(() => setPhase({name: 'explorer', data, item, module}));
     });
     void loadData().then((data) => {
-      setValues((current) => current ?? initialValues(data));
+      setValues((current) => (typed.current = current ?? initialValues(data)));
       setPhase((current) => (current.name === 'form' ? {name: 'form', data} : current));
     });
   };
@@ -156,7 +165,7 @@ function RequestColumn({request, loadItem}: RequestColumnProps): ReactNode {
         />
         <div className="api-request__try">
           {phase.name === 'idle' && <TryButton onOpen={open} onIntent={() => void loadData()} />}
-          {phase.name === 'form' && phase.data && values && <LightForm data={phase.data} values={values} onChange={setValues} />}
+          {phase.name === 'form' && phase.data && values && <LightForm data={phase.data} values={values} onChange={change} />}
           {phase.name === 'form' && !phase.data && (
             <p role="status" className="api-request__loading" tabIndex={-1}>
               Loading the request explorer…
