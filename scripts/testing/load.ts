@@ -14,7 +14,10 @@ import {spawn} from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {repoRoot} from '../content/pages';
+
+// Node's own modules only, so that it can start a clean clone's CI before `npm ci` has run
+// (with any tsx: `<tsx> scripts/testing/load.ts --command "bash .ci/run"`).
+const repoRoot = path.resolve(__dirname, '../..');
 
 export const SERVER_BACKED = [
   'npm run api:real',
