@@ -28,6 +28,8 @@ import {PRISM_ADDITIONAL_LANGUAGES, codeHighlighter} from './codeHighlight';
 import seoPlugin from '../plugins/seo';
 import webManifestPlugin from '../plugins/web-manifest';
 import securityHeadersPlugin from '../plugins/security-headers';
+import hostRedirectsPlugin from '../plugins/host-redirects';
+import {hostRedirects} from './helmCharts';
 import {policySources} from './securityHeaders';
 import {pwaPlugin} from './pwa';
 import {searchConfig} from './search';
@@ -119,6 +121,9 @@ export function createConfig({env, docs = {}, pagesPath, redirects = true}: Site
       // computes the Content-Security-Policy from every built page: build/_headers and
       // build/security-headers.conf.
       securityHeadersPlugin({sources: policySources(env), createRedirects: redirects ? redirectsTo : undefined}),
+      // Paths served by another host (/helm-charts, the Helm chart repository): build/_redirects
+      // and build/redirects.conf, the nginx include.
+      hostRedirectsPlugin(hostRedirects),
       ...(env.announcementBar ? [announcementBarPlugin(env.announcementBar.id)] : []),
       ...search.plugins,
       ...thirdParty.plugins,

@@ -11,6 +11,7 @@ import zlib from 'node:zlib';
 import {expect, test} from '@playwright/test';
 import {parse} from 'node-html-parser';
 import redirects from '../../contract/redirects.json';
+import {HELM_CHART_REPOSITORY} from '../../config/helmCharts';
 import {builtHeaders, includedHeaders} from './csp';
 import {buildDir, hydrated, serveWithNginx} from './support';
 
@@ -151,8 +152,32 @@ test.describe('the production nginx config, serving the build', () => {
     expect(scriptSrc).not.toMatch(/'unsafe-inline'|'unsafe-eval'/);
   });
 
-  test('the header files the build writes for hosts are not served', async () => {
-    for (const file of ['/_headers', '/security-headers.conf']) {
+  test('/helm-charts, the Helm chart repository the docs name, redirects to where it is published', async () => {
+    // `helm repo add unleash <site>/helm-charts` fetches <site>/helm-charts/index.yaml and
+    // follows the redirect; the rest of any path is kept. Only the Location is checked: the
+    // published repository is not fetched.
+    const cases: Array<[string, string]> = [
+      ['/helm-charts/index.yaml', `${HELM_CHART_REPOSITORY}/index.yaml`],
+      ['/helm-charts/unleash-edge-3.1.4.tgz', `${HELM_CHART_REPOSITORY}/unleash-edge-3.1.4.tgz`],
+      ['/helm-charts/unleash-5.6.6.tgz?download=1', `${HELM_CHART_REPOSITORY}/unleash-5.6.6.tgz?download=1`],
+      // The bare path is for a browser: the repository's README, as the official site did.
+      ['/helm-charts', `${HELM_CHART_REPOSITORY}/README.md`],
+      ['/helm-charts/', `${HELM_CHART_REPOSITORY}/README.md`],
+    ];
+    for (const [from, to] of cases) {
+      const response = await get(url(from));
+      expect(response.status, from).toBe(302);
+      expect(response.headers.location, from).toBe(to);
+      // Like every answer of the server block, with the security headers and revalidated.
+      expect(response.headers['content-security-policy'], from).toBeTruthy();
+      expect(response.headers['cache-control'], from).toBe('no-cache');
+    }
+    // Nothing in the build sits under the path the redirect takes.
+    expect(fs.existsSync(path.join(buildDir(), 'helm-charts'))).toBe(false);
+  });
+
+  test('the files the build writes for hosts are not served', async () => {
+    for (const file of ['/_headers', '/security-headers.conf', '/_redirects', '/redirects.conf']) {
       expect(fs.existsSync(path.join(buildDir(), file)), file).toBe(true);
       expect((await get(url(file))).status, file).toBe(404);
     }
@@ -199,8 +224,8 @@ test.describe('the production nginx config, for files the offline app adds', () 
     fs.writeFileSync(path.join(root, 'manifest.json'), manifest);
     fs.mkdirSync(path.join(root, 'search'), {mode: 0o755});
     fs.writeFileSync(path.join(root, 'search/manifest.json'), manifest);
-    // The server block includes the build's security headers.
-    fs.copyFileSync(path.join(buildDir(), 'security-headers.conf'), path.join(root, 'security-headers.conf'));
+    // The server block includes the build's security headers and host redirects.
+    for (const file of ['security-headers.conf', 'redirects.conf']) fs.copyFileSync(path.join(buildDir(), file), path.join(root, file));
     return root;
   });
   test.afterAll(() => fs.rmSync(root, {recursive: true, force: true}));

@@ -2,8 +2,8 @@
  * Runs Debian's nginx with the production server block from deploy/nginx/ on 127.0.0.1: the
  * block is wrapped in a minimal nginx.conf whose pid, logs and temp folders live in a temp
  * dir, so nothing under /etc, /var or /run is touched and a system nginx can keep running.
- * Its `root` and the include of the security headers the build writes both point at the
- * folder served.
+ * Its `root` and the includes the build writes (security headers, host redirects) all point
+ * at the folder served.
  */
 import {spawn, type ChildProcess} from 'node:child_process';
 import fs from 'node:fs';
@@ -16,6 +16,10 @@ const MIME_TYPES = '/etc/nginx/mime.types';
 export const SERVER_CONF = path.resolve(__dirname, '../../deploy/nginx/unleash-docs.conf');
 /** The include the build writes (plugins/security-headers). */
 export const SECURITY_HEADERS_INCLUDE = 'security-headers.conf';
+/** The include of the paths other hosts serve (plugins/host-redirects). */
+export const REDIRECTS_INCLUDE = 'redirects.conf';
+/** Every file of the build the server block includes. */
+export const BUILD_INCLUDES = [SECURITY_HEADERS_INCLUDE, REDIRECTS_INCLUDE] as const;
 
 /** Replaces the one directive the file must hold exactly once, so a renamed line fails loudly. */
 function replaceDirective(conf: string, name: string, value: string): string {
@@ -30,10 +34,12 @@ export function nginxConf({root, port, dir}: {root: string; port: number; dir: s
   let site = fs.readFileSync(SERVER_CONF, 'utf8');
   site = replaceDirective(site, 'root', root);
   site = replaceDirective(site, 'listen', `127.0.0.1:${port}`);
-  const include = new RegExp(`^(\\s*)include\\s+\\S*/${SECURITY_HEADERS_INCLUDE.replace('.', '\\.')};`, 'gm');
-  const includes = site.match(include)?.length ?? 0;
-  if (includes !== 1) throw new Error(`${SERVER_CONF} should include ${SECURITY_HEADERS_INCLUDE} once, found ${includes}.`);
-  site = site.replace(include, `$1include ${path.join(root, SECURITY_HEADERS_INCLUDE)};`);
+  for (const file of BUILD_INCLUDES) {
+    const include = new RegExp(`^(\\s*)include\\s+\\S*/${file.replace('.', '\\.')};`, 'gm');
+    const includes = site.match(include)?.length ?? 0;
+    if (includes !== 1) throw new Error(`${SERVER_CONF} should include ${file} once, found ${includes}.`);
+    site = site.replace(include, `$1include ${path.join(root, file)};`);
+  }
   const temp = (name: string) => `${name}_temp_path ${path.join(dir, name)};`;
   return [
     'daemon off;',
@@ -94,8 +100,10 @@ export async function startNginx(root: string): Promise<NginxServer> {
       `nginx is not installed (${NGINX_BINARY} is missing). Install it with "bash scripts/ensure-system-packages.sh" as root, or "sudo apt-get install nginx".`,
     );
   }
-  if (!fs.existsSync(path.join(root, SECURITY_HEADERS_INCLUDE))) {
-    throw new Error(`${root} has no ${SECURITY_HEADERS_INCLUDE}, which the server block includes: the build writes it (plugins/security-headers).`);
+  for (const file of BUILD_INCLUDES) {
+    if (!fs.existsSync(path.join(root, file))) {
+      throw new Error(`${root} has no ${file}, which the server block includes: the build writes it (plugins/security-headers, plugins/host-redirects).`);
+    }
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'unleash-docs-nginx-'));
   // Run as root, nginx's workers switch to an unprivileged user that must reach the logs.
