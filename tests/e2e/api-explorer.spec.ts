@@ -9,6 +9,7 @@ import type {AddressInfo} from 'node:net';
 import {expect, test, type Page} from '@playwright/test';
 import {startStaticServer, type StaticServer} from '../support/staticServer';
 import {buildDir, collectConsole, hydrated, siteUrl} from './support';
+import {patience} from '../../scripts/testing/patience';
 
 const OPERATION = '/reference/api/unleash/get-feature';
 const LANGUAGES = ['curl', 'python', 'go', 'nodejs', 'ruby', 'csharp', 'php', 'java', 'powershell'];
@@ -280,12 +281,12 @@ test.describe('the request column of an operation page', () => {
 });
 
 test('with offline mode on, an operation page\'s islands and explorer load from the precache', async ({page, context}) => {
-  test.setTimeout(180_000);
+  test.setTimeout(patience(180_000));
   await page.goto(siteUrl('/reference/segments?offlineMode=true'));
   await hydrated(page);
   // Installing precaches the whole site (about 50 MB raw), which takes a while on 2 cores.
   await expect
-    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state === 'activated'), {timeout: 150_000, intervals: [500]})
+    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state === 'activated'), {timeout: patience(150_000), intervals: [500]})
     .toBe(true);
   await context.setOffline(true);
   const response = await page.goto(siteUrl(OPERATION));

@@ -13,6 +13,7 @@ import {expect, test, type BrowserContext} from '@playwright/test';
 import {startNginx, type NginxServer} from '../support/nginx';
 import {builtPolicy, recordPolicyViolations} from './csp';
 import {buildDir} from './support';
+import {patience} from '../../scripts/testing/patience';
 
 const SHARDS = 6;
 const PAGES_AT_ONCE = 3;
@@ -108,7 +109,7 @@ test('the crawl covers every hand-written page and a third of the operation page
 
 for (let shard = 0; shard < SHARDS; shard += 1) {
   test(`crawl shard ${shard + 1}/${SHARDS}: pages load cleanly, offline, under the enforced policy`, async ({browser}) => {
-    test.setTimeout(600_000);
+    test.setTimeout(patience(600_000));
     const mine = pages.filter((_, index) => index % SHARDS === shard);
     const origin = new URL(siteUrl('/')).origin;
     const policy = builtPolicy(buildDir());

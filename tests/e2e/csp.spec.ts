@@ -16,6 +16,7 @@ import {ALGOLIA_ENV} from '../fixtures/algolia-site/site';
 import {FIXTURE_ENV} from '../fixtures/configured-site/site';
 import {builtPolicy, recordPolicyViolations} from './csp';
 import {algoliaBuildDir, buildDir, configuredBuildDir, hydrated, serveWithNginx} from './support';
+import {patience} from '../../scripts/testing/patience';
 
 /** A page whose HTML carries the evaluation sandbox's placeholder, if the build has one. */
 function pageWithSandbox(): string | undefined {
@@ -169,7 +170,7 @@ test.describe('the site under its Content-Security-Policy', () => {
   });
 
   test('offline mode: the service worker installs, and pages it serves keep the policy', async ({page, context}) => {
-    test.setTimeout(180_000);
+    test.setTimeout(patience(180_000));
     await open(page, url('/reference/segments?offlineMode=true'), builtPolicy(buildDir()));
     await expect
       .poll(
@@ -178,7 +179,7 @@ test.describe('the site under its Content-Security-Policy', () => {
             const registration = await navigator.serviceWorker.getRegistration();
             return registration?.active?.state === 'activated';
           }),
-        {timeout: 150_000, intervals: [500]},
+        {timeout: patience(150_000), intervals: [500]},
       )
       .toBe(true);
     await context.setOffline(true);

@@ -10,6 +10,7 @@ import {routeOf} from '../../scripts/content/pages';
 import {diagramsInDocs} from '../../scripts/images/diagrams';
 import {diagramFile, DIAGRAM_THEMES} from '../../plugins/diagrams';
 import {buildDir, hydrated, siteUrl} from './support';
+import {patience} from '../../scripts/testing/patience';
 
 const DIAGRAM_PAGE = '/how-to/how-to-add-sso-saml';
 /**
@@ -86,7 +87,7 @@ test.describe('diagrams', () => {
   });
 
   test('every diagram page fits a 375 px screen without sideways scrolling, and every drawing loads', async ({browser}) => {
-    test.setTimeout(240_000);
+    test.setTimeout(patience(240_000));
     const context = await browser.newContext({viewport: {width: 375, height: 740}});
     const page = await context.newPage();
     const routes = [...new Set(uses.map((use) => routeOfUse(use.file)))];

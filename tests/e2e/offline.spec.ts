@@ -8,6 +8,7 @@ import path from 'node:path';
 import {expect, test, type Page} from '@playwright/test';
 import {startStaticServer, type StaticServer} from '../support/staticServer';
 import {buildDir, hydrated, siteUrl} from './support';
+import {patience} from '../../scripts/testing/patience';
 
 /** Waits until the offline-mode worker has precached the site and is active. */
 async function offlineWorkerActive(page: Page): Promise<void> {
@@ -19,7 +20,7 @@ async function offlineWorkerActive(page: Page): Promise<void> {
           const registration = await navigator.serviceWorker.getRegistration();
           return registration?.active?.state === 'activated' && registration.active.scriptURL.includes('offlineMode%22%3Atrue');
         }),
-      {timeout: 120_000, intervals: [500]},
+      {timeout: patience(120_000), intervals: [500]},
     )
     .toBe(true);
 }
@@ -54,7 +55,7 @@ test.describe('offline reading', () => {
   });
 
   test('with offline mode on, pages, navigation and search work with the network cut', async ({page, context}) => {
-    test.setTimeout(180_000);
+    test.setTimeout(patience(180_000));
     await page.goto(siteUrl('/reference/segments?offlineMode=true'));
     await hydrated(page);
     await offlineWorkerActive(page);
@@ -97,7 +98,7 @@ test.describe('offline reading, when a newer build is published', () => {
   test.afterAll(async () => server.close());
 
   test('the reader is offered a reload, and the reload runs the newer build', async ({page}) => {
-    test.setTimeout(240_000);
+    test.setTimeout(patience(240_000));
     await page.goto(`${server.url}/reference/segments?offlineMode=true`);
     await hydrated(page);
     await offlineWorkerActive(page);
@@ -105,13 +106,13 @@ test.describe('offline reading, when a newer build is published', () => {
     serveNewerWorker = true;
     await page.goto(`${server.url}/reference/segments`);
     await hydrated(page);
-    await expect(page.getByText('New version available')).toBeVisible({timeout: 120_000});
+    await expect(page.getByText('New version available')).toBeVisible({timeout: patience(120_000)});
     // Refresh hands over to the waiting worker, which then reloads the page.
-    const reloaded = page.waitForEvent('load', {timeout: 60_000});
+    const reloaded = page.waitForEvent('load', {timeout: patience(60_000)});
     await page.getByRole('button', {name: 'Refresh'}).click();
     await reloaded;
     await expect
-      .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting === null && navigator.serviceWorker.controller !== null), {timeout: 60_000})
+      .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting === null && navigator.serviceWorker.controller !== null), {timeout: patience(60_000)})
       .toBe(true);
     await hydrated(page);
     // Had the newer worker not taken over, it would still be waiting and prompt again here.
