@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type {SidebarsConfig} from '@docusaurus/plugin-content-docs';
+import {availabilityProps} from './config/availability';
 
 type SidebarItem = SidebarsConfig[string] extends Array<infer T> | infer _ ? T : never;
 
@@ -21,7 +22,7 @@ function dirExists(dir: string): boolean {
 }
 
 function doc(id: string, label?: string): SidebarItem[] {
-  return docExists(id) ? [label ? {type: 'doc', id, label} : {type: 'doc', id}] : [];
+  return docExists(id) ? [{type: 'doc', id, ...(label ? {label} : {}), ...availabilityProps(id)} as SidebarItem] : [];
 }
 
 /**

@@ -6,6 +6,8 @@ import rehypeEvaluationSandbox from '../plugins/evaluation-sandbox';
 import rehypeCodeHighlight from '../plugins/code-highlight/rehype';
 import {codeHighlighter} from './codeHighlight';
 import remarkDiagrams from '../plugins/diagrams';
+import rehypeAvailability from '../plugins/availability';
+import {availabilityProps} from './availability';
 
 /**
  * Pages that are served but kept out of every sidebar (legacy pages readers reach by link
@@ -15,6 +17,14 @@ export const docsOutsideSidebar = new Set(['reference/whats-new-v4', 'reference/
 
 type SidebarItemsGenerator = NonNullable<DocsOptions['sidebarItemsGenerator']>;
 type GeneratedItem = Awaited<ReturnType<SidebarItemsGenerator>>[number];
+
+function withAvailability(items: GeneratedItem[]): GeneratedItem[] {
+  return items.map((item): GeneratedItem => {
+    if (item.type === 'doc') return {...item, ...availabilityProps(item.id)};
+    if (item.type === 'category') return {...item, items: withAvailability(item.items)};
+    return item;
+  });
+}
 
 function withoutHidden(items: GeneratedItem[]): GeneratedItem[] {
   return items.flatMap((item): GeneratedItem[] => {
@@ -49,7 +59,7 @@ export const sidebarItemsGenerator: SidebarItemsGenerator = async ({defaultSideb
   const {dirName} = args.item;
   const folderIndex = `${dirName}/index`;
   const excluded = explicitlyListedFolders.filter((folder) => !`${dirName}/`.startsWith(folder));
-  const items = withoutFolders(withoutHidden(await defaultSidebarItemsGenerator(args)), excluded);
+  const items = withAvailability(withoutFolders(withoutHidden(await defaultSidebarItemsGenerator(args)), excluded));
   return items.filter((item) => !(item.type === 'doc' && item.id === folderIndex));
 };
 
@@ -66,7 +76,8 @@ export function docsOptions(repository: string, overrides: Partial<DocsOptions> 
     remarkPlugins: [[remarkDiagrams, {staticDir: path.join(repoRoot, 'static'), baseUrl}]],
     // Code blocks arrive highlighted: no highlighter in the browser (plugins/code-highlight).
     // <EvaluationSandbox> tags: the sandbox, imported only by the pages that use it.
-    rehypePlugins: [rehypeFocusableTables, [rehypeCodeHighlight, {highlighter: codeHighlighter()}], rehypeEvaluationSandbox],
+    // Which editions have the feature, and since when (config/availability.yaml), under the title.
+    rehypePlugins: [rehypeFocusableTables, [rehypeCodeHighlight, {highlighter: codeHighlighter()}], rehypeEvaluationSandbox, rehypeAvailability],
     lastVersion: 'current',
     versions: {current: {label: 'Next', path: ''}},
     ...overrides,

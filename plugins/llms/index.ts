@@ -13,6 +13,7 @@ import {API_BUNDLE} from '../../config/api';
 import {apiReferenceVersions, type ApiReferenceVersion} from '../../config/apiVersions';
 import {apiOperations, operationTwin, tagTwin, type OpenApiDocument} from './apiTwin';
 import {twinPath} from './twinPath';
+import {availabilityOfDoc, availabilityText, type Availability} from '../../config/availability';
 
 export interface PageEntry {
   route: string;
@@ -26,7 +27,7 @@ export interface PageEntry {
 export const SANDBOX_NOTE = '_The web page has an evaluation sandbox here: a form that evaluates one flag for one Unleash context in the browser, as the SDKs do, and explains the decision._';
 
 /** The Markdown of a page without its front matter and MDX import lines, headed by its title. */
-export function markdownTwin(source: string, title: string): string {
+export function markdownTwin(source: string, title: string, availability?: Availability): string {
   const body = source
     .replace(/^---\n[\s\S]*?\n---\n?/, '')
     .replace(/^import\s.+from\s.+;?\s*$/gm, '')
@@ -36,7 +37,8 @@ export function markdownTwin(source: string, title: string): string {
     .replace(/<EvaluationSandbox\b[^>]*>\s*<\/EvaluationSandbox>/g, SANDBOX_NOTE)
     .replace(/\n{3,}/g, '\n\n')
     .trim();
-  return `# ${title}\n\n${body}\n`;
+  // Which editions have the feature, as the page shows it under its title (config/availability.ts).
+  return `# ${title}\n\n${availability ? `_${availabilityText(availability)}_\n\n` : ''}${body}\n`;
 }
 
 export function section(route: string): string {
@@ -64,7 +66,7 @@ export function llmsIndex(siteTitle: string, tagline: string, siteUrl: string, p
 /** Hand-written pages: their Markdown source. */
 function handWrittenPage(doc: DocMetadata, siteDir: string): PageEntry['markdown'] {
   const file = path.join(siteDir, doc.source.replace(/^@site\//, ''));
-  return () => markdownTwin(fs.readFileSync(file, 'utf8'), doc.title);
+  return () => markdownTwin(fs.readFileSync(file, 'utf8'), doc.title, availabilityOfDoc(doc.id));
 }
 
 /**

@@ -35,6 +35,12 @@ describe('content lint', () => {
     );
   });
 
+  it('reports an admonition titled after a space, which CommonMark pages show as text', () => {
+    const page = (admonition: string) => `---\ntitle: Segments\ndescription: What segments are and how to use them.\nchecked: [unleash-server@8.2.0]\n---\n\n${words(400)}\n\n${admonition}\n\nA note.\n\n:::\n\n\`\`\`md\n:::info Inside code\n\`\`\`\n`;
+    expect(lintSource(page(':::info Availability'))).toEqual(['admonition title after a space (":::info Availability"): write :::info[Availability], the only form CommonMark pages read']);
+    expect(lintSource(page(':::info[Availability]'))).toEqual([]);
+  });
+
   it('asks more of SDK pages and long-form articles', () => {
     expect(lintSource(`---\ntitle: Go\ndescription: The Go SDK for Unleash servers.\nchecked: [Unleash/unleash-client-go@v4.1.0]\n---\n\n${words(400)}\n`, 'reference/sdks/go.md')).toEqual([
       '400 words of prose, fewer than the 600 this kind of page needs',
