@@ -1,11 +1,30 @@
 import {describe, expect, it} from 'vitest';
-import {QUERY_KINDS, measureRelevance, pagePath, readQueries, type Query} from './relevance';
+import fs from 'node:fs';
+import path from 'node:path';
+import {QUERY_KINDS, REAL_QUESTION_KINDS, measureRelevance, pagePath, readQueries, readRealQuestions, type Query} from './relevance';
 
 describe('the query set', () => {
   it('has at least 150 queries, with every kind well represented', () => {
     const queries = readQueries();
     expect(queries.length).toBeGreaterThanOrEqual(150);
     for (const kind of QUERY_KINDS) expect(queries.filter((query) => query.kind === kind).length, kind).toBeGreaterThanOrEqual(20);
+  });
+});
+
+describe('the real-question set (issue #36)', () => {
+  const {questions, queries} = readRealQuestions();
+  const docs = path.resolve(__dirname, '../../docs');
+  const pageExists = (route: string) => ['.md', '.mdx', '/index.md', '/index.mdx'].some((ext) => fs.existsSync(path.join(docs, `${route}${ext}`)));
+
+  it('holds at least 150 questions from Unleash issues, of every kind, each with a thread and pages that exist', () => {
+    expect(questions.length).toBeGreaterThanOrEqual(150);
+    for (const kind of REAL_QUESTION_KINDS) expect(questions.filter((question) => question.kind === kind).length, kind).toBeGreaterThanOrEqual(20);
+    expect(questions.flatMap((question) => question.targets.filter((target) => !pageExists(target)).map((target) => `${question.q}: ${target}`))).toEqual([]);
+    expect(queries.length).toBe(questions.filter((question) => question.answered !== 'product').length);
+  });
+
+  it('says what is still missing for every question no page answers yet', () => {
+    expect(questions.filter((question) => question.answered === 'no' && !question.missing?.trim()).map((question) => question.q)).toEqual([]);
   });
 });
 

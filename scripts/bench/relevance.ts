@@ -46,6 +46,45 @@ export function readQueries(root = path.resolve(__dirname, '../..')): Query[] {
   return queries;
 }
 
+/** The kinds of the real questions (contract/search-real-questions.json). */
+export const REAL_QUESTION_KINDS = ['error', 'identifier', 'task', 'concept'] as const;
+
+export interface RealQuestion {
+  q: string;
+  kind: (typeof REAL_QUESTION_KINDS)[number];
+  /** The GitHub issue or discussion the question was asked in. */
+  source: string;
+  targets: string[];
+  /** yes: the targets answer it; product: only Unleash itself could (a plan, a roadmap), no target. */
+  answered: 'yes' | 'no' | 'product';
+  missing?: string;
+}
+
+/**
+ * Reads and checks the real-question set (issue #36): questions users asked in Unleash's public
+ * GitHub issues, in their words. Returns the ones a page answers, as queries.
+ */
+export function readRealQuestions(root = path.resolve(__dirname, '../..')): {questions: RealQuestion[]; queries: Query[]} {
+  const file = 'contract/search-real-questions.json';
+  const questions = JSON.parse(fs.readFileSync(path.join(root, file), 'utf8')) as RealQuestion[];
+  const seen = new Set<string>();
+  for (const question of questions) {
+    const words = question.q.trim().split(/\s+/).length;
+    const problem =
+      !REAL_QUESTION_KINDS.includes(question.kind) ? `unknown kind "${question.kind}"`
+      : words < 2 || words > 8 ? `${words} words; a real question here has 2 to 8`
+      : !/^https:\/\/github\.com\/Unleash\/[\w.-]+\/(issues|discussions)\/\d+$/.test(question.source) ? `source ${question.source} is not an issue or discussion of an Unleash repository`
+      : !['yes', 'no', 'product'].includes(question.answered) ? `answered "${question.answered}"`
+      : question.answered !== 'product' && (question.targets.length === 0 || question.targets.length > 3 || question.targets.some((target) => !target.startsWith('/'))) ? 'one to three page paths as targets'
+      : seen.has(question.q.toLowerCase()) ? 'listed twice'
+      : null;
+    if (problem) throw new Error(`${file}: "${question.q}": ${problem}`);
+    seen.add(question.q.toLowerCase());
+  }
+  const queries = questions.filter((question) => question.answered !== 'product').map((question) => ({q: question.q, kind: question.kind as unknown as QueryKind, targets: question.targets}));
+  return {questions, queries};
+}
+
 /**
  * `search` returns page paths, best first (duplicates allowed; only the first counts), or
  * null when the query timed out, which counts as a miss.
