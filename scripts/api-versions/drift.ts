@@ -7,7 +7,9 @@
  *   - HTTP API operations added, removed or changed (the API changelog's comparison);
  *   - server settings and defaults the pages state that the release reads differently;
  *   - Admin UI labels the pages use (<UiLabel>) that its Admin UI no longer ships;
- *   - pages whose `checked` record names the pinned unleash-server and would go stale.
+ *   - pages whose `checked` record names the pinned unleash-server and would go stale;
+ *   - the feature inventory: Admin UI screens, feature modules and API tags it adds or drops
+ *     (scripts/inventory: what is new needs a page or an exclusion before the pin moves).
  * It changes no page. The report goes to stdout and, with --out, to a Markdown file.
  */
 import {execFileSync} from 'node:child_process';
@@ -22,6 +24,7 @@ import {checkUiLabels} from '../truth/uiLabels';
 import {checkServerSettings, readServerSettings} from '../truth/serverSettings';
 import {compareDescriptions, operationCount} from './changelog';
 import {readDescription, recordedServers} from './servers';
+import {inventoryChanges, KINDS, shippedBy} from '../inventory/inventory';
 
 function argument(name: string): string | undefined {
   const index = process.argv.indexOf(name);
@@ -60,6 +63,8 @@ export async function driftReport(version: string): Promise<string> {
   const step = compareDescriptions({version: pinned.version, document: readDescription(pinned)}, {version, document: served});
   const settings = checkServerSettings(listDocFiles(), readServerSettings(packageDir));
   const labels = checkUiLabels(listDocFiles(), adminUiStrings(path.join(packageDir, 'frontend/build/static')));
+  const inventory = inventoryChanges(shippedBy(path.join(repoRoot, 'node_modules/unleash-server'), readDescription(pinned)), shippedBy(packageDir, served));
+  const inventoryNames = {routes: 'Admin UI screens (route table)', modules: 'server feature modules', tags: 'API tags'} as const;
   const stale = listDocFiles()
     .map((file) => parsePage(file))
     .filter((page) => Array.isArray(page.frontMatter.checked) && (page.frontMatter.checked as unknown[]).some((entry) => {
@@ -80,6 +85,7 @@ export async function driftReport(version: string): Promise<string> {
     `| server settings and defaults on the pages that ${version} does not match | ${settings.problems.length} |`,
     `| Admin UI labels on the pages that ${version}'s Admin UI does not ship | ${labels.problems.length} |`,
     `| pages whose \`checked\` record names unleash-server@${pinned.version} | ${stale.length} |`,
+    ...KINDS.map((kind) => `| ${inventoryNames[kind]} added / dropped | ${inventory[kind].added.length} / ${inventory[kind].removed.length} |`),
     '',
     '## API operations',
     '',
@@ -94,6 +100,11 @@ export async function driftReport(version: string): Promise<string> {
   }
   lines.push('## Server settings and defaults', '', settings.problems.length ? settings.problems.map((p) => `- ${p}`).join('\n') : `Every variable, option and default the pages state holds for ${version}.`, '');
   lines.push('## Admin UI labels', '', labels.problems.length ? labels.problems.map((p) => `- ${p}`).join('\n') : `Every label the pages use is in ${version}'s Admin UI.`, '');
+  lines.push('## Feature inventory', '', `What ${version} ships that ${pinned.version} does not, and the reverse; each new entry needs a page or an exclusion in scripts/inventory/inventory.yaml when the pin moves, and each dropped one leaves it.`, '');
+  for (const kind of KINDS) {
+    const {added, removed} = inventory[kind];
+    lines.push(`### ${inventoryNames[kind]}`, '', added.length || removed.length ? [...added.map((key) => `- new: ${key}`), ...removed.map((key) => `- dropped: ${key}`)].join('\n') : 'No change.', '');
+  }
   lines.push(`## Pages to read again`, '', `${plural(stale.length, 'page')} name unleash-server@${pinned.version} in their \`checked\` record; moving the pin makes the content lint list each of them until it is read against the new release.`, '', ...stale.map((route) => `- ${route}`), '');
   return lines.join('\n');
 }
