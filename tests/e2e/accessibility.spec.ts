@@ -73,7 +73,7 @@ test.describe('axe-core', () => {
       await expect(page.locator('.navbar-sidebar')).toBeVisible();
       expect(await seriousViolations(page, '.navbar-sidebar')).toEqual([]);
       await page.getByRole('button', {name: /Back to main menu/}).click();
-      await expect(page.locator('.navbar-sidebar').getByRole('link', {name: 'Plans'})).toBeVisible();
+      await expect(page.locator('.navbar-sidebar').getByRole('link', {name: /^Plans\b/})).toBeVisible();
       expect(await seriousViolations(page, '.navbar-sidebar')).toEqual([]);
     });
   }

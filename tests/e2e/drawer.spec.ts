@@ -11,7 +11,7 @@ test.describe('mobile drawer', () => {
     await page.getByRole('button', {name: 'Toggle navigation bar'}).click();
     const sidebar = page.locator('.navbar-sidebar');
     await expect(sidebar).toBeVisible();
-    await expect(sidebar.getByRole('link', {name: 'Plans'})).toBeVisible();
+    await expect(sidebar.getByRole('link', {name: /^Plans\b/})).toBeVisible();
   });
 
   test('its secondary menu shows the docs sidebar with a back button', async ({page}) => {
@@ -24,7 +24,7 @@ test.describe('mobile drawer', () => {
     const back = page.getByRole('button', {name: /Back to main menu/});
     await expect(back).toBeVisible();
     await back.click();
-    await expect(page.locator('.navbar-sidebar').getByRole('link', {name: 'Plans'})).toBeVisible();
+    await expect(page.locator('.navbar-sidebar').getByRole('link', {name: /^Plans\b/})).toBeVisible();
   });
 
   test('closes on back navigation', async ({page}) => {
