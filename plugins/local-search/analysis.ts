@@ -22,7 +22,7 @@ export const STOP_WORDS = new Set(
  * really is about "working" with something still matches its other words.
  */
 export const QUERY_FILLER = new Set(
-  "am been being could did im ive just keep kept need possible want way would anyone anybody somebody someone thing something please help dont doesnt didnt cant cannot isnt arent wasnt wont shouldnt couldnt".split(
+  "am been being could did im ive just keep kept need possible want way would vs versus anyone anybody somebody someone thing something please help dont doesnt didnt cant cannot isnt arent wasnt wont shouldnt couldnt".split(
     ' ',
   ),
 );

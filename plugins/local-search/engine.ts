@@ -38,6 +38,8 @@ export const BM25 = {k: 3, b: 0.7, d: 0.5};
 const PREFIX_WEIGHT = 0.6;
 /** A corrected word counts less than one the reader spelled as the index does. */
 const CORRECTION_WEIGHT = 0.45;
+/** Weight of each part of a compound query word the index does not know whole. */
+const COMPOUND_PART_WEIGHT = 0.8;
 /** Words this long or longer also match as prefixes when they are not the last word. */
 const PREFIX_MIN_LENGTH = 4;
 /** At most this many longer terms for a word read as a prefix. */
@@ -497,6 +499,14 @@ export class LocalSearchEngine {
         const longer = prefixed(query) ? this.extensions(query.term) : [];
         for (const term of longer) add(term, PREFIX_WEIGHT * (query.term.length / term.length) ** RANKING.prefixDecay, bit);
         if (exact || longer.length > 0) return;
+        // A compound the index does not know as a whole ("instance.isEnabled", "unleash_user"):
+        // its parts, as the index files them too (indexTerms).
+        const compound = /[._-]/.test(query.term) ? indexTerms(query.term).filter((part) => part !== query.term && part.length > 2) : [];
+        if (compound.length > 0) {
+          await this.ensureChunks(compound.flatMap((part) => this.chunksFor(part, false)));
+          for (const part of compound) add(part, COMPOUND_PART_WEIGHT, bit);
+          if (compound.some((part) => this.postings(part) !== null)) return;
+        }
         // A word the index does not know: correct it, or else read it as two words.
         const corrections = await this.corrections(query.term);
         await this.ensureChunks(corrections.flatMap((correction) => this.chunksFor(correction.term, false)));

@@ -258,6 +258,13 @@ describe('local engine: typos, questions and symptoms', () => {
     expect((await first(engine, 'how do I roll out a feature to 10% of users'))[0]).toBe('/reference/activation-strategies');
   });
 
+  it('reads a compound the index does not know whole as its parts, and "vs" as no subject', async () => {
+    const engine = engineFor(records);
+    // "client.isenabled" is nowhere whole; its part "isenabled" is on the troubleshooting page.
+    expect((await first(engine, 'client.isEnabled'))[0]).toBe('/using-unleash/troubleshooting/flag-not-returned');
+    expect(queryTerms('segments vs versus strategies').map((term) => term.term)).toEqual(['segment', 'strategy']);
+  });
+
   it('ranks the troubleshooting page first for a symptom', async () => {
     const engine = engineFor(records);
     expect((await first(engine, 'flag not showing'))[0]).toBe('/using-unleash/troubleshooting/flag-not-returned');

@@ -16,7 +16,7 @@ import {chromium, type Browser, type BrowserContext, type Page} from '@playwrigh
 import {startStaticServer} from '../../tests/support/staticServer';
 import {CHROMIUM, CHROMIUM_ARGS} from './chromium';
 import {indexedPages, loadEngine, searchPages} from './localEngine';
-import {MAX_QUERY_CHARS, measureRelevance, pagePath, readQueries} from './relevance';
+import {MAX_QUERY_CHARS, measureRelevance, pagePath, readQueries, readRealQuestions, type RelevanceReport} from './relevance';
 import {writeBenchmarks} from './report';
 import {FIRST_QUERIES, QUERY_TIMEOUT_MS, searchTable, type FirstResult, type SearchReport, type Sizes} from './searchReport';
 import {gzipSize} from './weight';
@@ -200,6 +200,10 @@ async function pagefindSearch(page: Page, base: string, query: string, init: boo
 async function main(): Promise<void> {
   if (!fs.existsSync(path.join(buildDir, 'search/manifest.json'))) throw new Error('No build with a search index: run "npm run build" first.');
   const queries = readQueries();
+  // The real questions (issue #36) are measured the same way, each engine answering them in the same session.
+  const real = readRealQuestions().queries;
+  const allQueries = [...queries, ...real];
+  const own = new Set(queries.map(({q}) => q));
   const date = new Date().toISOString();
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 
@@ -211,6 +215,7 @@ async function main(): Promise<void> {
   await Promise.all(Array.from({length: engine.chunkCount}, (_, index) => engine.loadChunk(index)));
   const existing = indexedPages(core);
   const localRelevance = await measureRelevance(queries, existing, (q) => searchPages(engine, q));
+  const realLocal = await measureRelevance(real, existing, (q) => searchPages(engine, q));
   const nodeTimes: number[] = [];
   for (let round = 0; round < 5; round += 1) {
     for (const {q} of queries) {
@@ -247,6 +252,8 @@ async function main(): Promise<void> {
   const browser = await chromium.launch({executablePath: CHROMIUM, args: CHROMIUM_ARGS});
   let modal: SearchReport['modal'];
   let pagefind: SearchReport['pagefind'];
+  let realModal: RelevanceReport;
+  let realPagefind: RelevanceReport;
   try {
     const firstResults = await localFirstResults(browser, site.url);
 
@@ -263,17 +270,19 @@ async function main(): Promise<void> {
     const timed: Array<{q: string; ms: number}> = [];
     // Two passes: the first loads the chunks and shards the queries touch; the second is timed.
     for (const pass of [0, 1]) {
-      for (const {q} of queries) {
+      for (const {q} of allQueries) {
         const answer = await bounded(typeIntoModal(page, q.slice(0, MAX_QUERY_CHARS), QUERY_TIMEOUT_MS), QUERY_TIMEOUT_MS + 10_000, `modal query "${q}"`).catch(timedOutAs<ModalAnswer>({urls: null, ms: NaN}));
         if (answer.urls === null) timedOut.add(q);
         if (pass === 0) shown.set(q, answer.urls === null ? null : answer.urls.map(pagePath));
-        else if (answer.urls !== null) {
+        // Query times stay those of the project's own queries, comparable across runs.
+        else if (answer.urls !== null && own.has(q)) {
           browserTimes.push(answer.ms);
           timed.push({q, ms: answer.ms});
         }
       }
     }
     const modalRelevance = await measureRelevance(queries, existing, async (q) => shown.get(q) ?? null);
+    realModal = await measureRelevance(real, existing, async (q) => shown.get(q) ?? null);
     const slowest = timed.sort((a, b) => b.ms - a.ms).slice(0, 5);
     modal = {relevance: modalRelevance, timedOut: [...timedOut], firstResults, queryMs: {p50: percentile(browserTimes, 50), p95: percentile(browserTimes, 95)}, slowest};
     await context.close();
@@ -301,7 +310,8 @@ async function main(): Promise<void> {
     await pagefindSearch(pfPage, pagefindServer.url, 'segments', true, FIRST_RESULT_TIMEOUT_MS);
     const pfTimes: number[] = [];
     const pfTimedOut: string[] = [];
-    const pfRelevance = await measureRelevance(queries, existing, async (q: string) => {
+    const pagefindAnswer = async (q: string) => {
+      if (!own.has(q)) return (await bounded(pagefindSearch(pfPage, pagefindServer.url, q, false, QUERY_TIMEOUT_MS), QUERY_TIMEOUT_MS + 10_000, `Pagefind query "${q}"`).catch(timedOutAs<{urls: string[] | null; ms: number}>({urls: null, ms: NaN}))).urls?.map(pagePath) ?? null;
       const {urls, ms} = await bounded(pagefindSearch(pfPage, pagefindServer.url, q, false, QUERY_TIMEOUT_MS), QUERY_TIMEOUT_MS + 10_000, `Pagefind query "${q}"`).catch(timedOutAs<{urls: string[] | null; ms: number}>({urls: null, ms: NaN}));
       if (urls === null) {
         pfTimedOut.push(q);
@@ -309,7 +319,9 @@ async function main(): Promise<void> {
       }
       pfTimes.push(ms);
       return urls.map(pagePath);
-    });
+    };
+    const pfRelevance = await measureRelevance(queries, existing, pagefindAnswer);
+    realPagefind = await measureRelevance(real, existing, pagefindAnswer);
     pagefind = {relevance: pfRelevance, timedOut: pfTimedOut, firstResults: pfFirst, queryMs: {p50: percentile(pfTimes, 50), p95: percentile(pfTimes, 95)}};
     await pfContext.close();
   } finally {
@@ -319,7 +331,7 @@ async function main(): Promise<void> {
     fs.rmSync(pagefindDir, {recursive: true, force: true});
   }
 
-  const report: SearchReport = {version: 2, date, machine, queries: queries.length, local, modal, pagefindIndex, pagefind};
+  const report: SearchReport = {version: 2, date, machine, queries: queries.length, local, modal, pagefindIndex, pagefind, real: {queries: real.length, local: realLocal, modal: realModal, pagefind: realPagefind}};
   fs.mkdirSync(path.join(root, 'bench'), {recursive: true});
   fs.writeFileSync(path.join(root, 'bench/search.json'), `${JSON.stringify(report, null, 2)}\n`);
   console.log(searchTable(report).join('\n'));
