@@ -104,8 +104,10 @@ function howToSection(): SidebarItem[] {
 }
 
 /**
- * The HTTP API reference: the generated operation pages grouped by tag (their sidebar is
- * generated with them, see config/api.ts), then the hand-written legacy API pages.
+ * The HTTP API reference: the generated operation pages in three sections by caller, Client
+ * API, Frontend API and Admin API, each opened by its overview and grouped by tag inside (their
+ * sidebar is generated with them, see scripts/openapi/audienceSections.ts), then the Unleash Edge
+ * API (a page of the Edge section, referenced here) and the hand-written legacy API pages.
  */
 function apiSection(): SidebarItem[] {
   const generatedSidebar = path.join(docsDir, 'reference/api/unleash/sidebar.ts');
@@ -113,7 +115,8 @@ function apiSection(): SidebarItem[] {
     ? // eslint-disable-next-line @typescript-eslint/no-require-imports
       (require(generatedSidebar).default as SidebarItem[])
     : [];
-  const [introduction, ...byTag] = generated;
+  const [introduction, ...byAudience] = generated;
+  const edgeApi = docExists('reference/unleash-edge/api') ? [{type: 'ref', id: 'reference/unleash-edge/api', label: 'Unleash Edge API'} as SidebarItem] : [];
   const legacy = folder('Legacy API', 'reference/api/legacy/unleash');
   if (!introduction && legacy.length === 0) return [];
   return [
@@ -121,7 +124,7 @@ function apiSection(): SidebarItem[] {
       type: 'category',
       label: 'API reference',
       link: introduction ? {type: 'doc', id: (introduction as {id: string}).id} : undefined,
-      items: [...doc('reference/api/changelog', 'API changelog'), ...byTag, ...legacy],
+      items: [...doc('reference/api/changelog', 'API changelog'), ...byAudience, ...edgeApi, ...legacy],
     } as SidebarItem,
   ];
 }
@@ -143,6 +146,7 @@ const documentation: SidebarItem[] = [
   ...folder('Using Unleash', 'using-unleash'),
   ...folder('Topics', 'topics'),
   ...doc('client-specification', 'Client specification'),
+  ...folder('Release notes', 'release-notes'),
   ...folder('Contributing', 'contributing'),
 ];
 

@@ -8,6 +8,7 @@ import {describe, expect, it} from 'vitest';
 import {availabilityElement, docIdOf} from '../plugins/availability';
 import {markdownTwin} from '../plugins/llms';
 import {availabilityOfDoc, availabilityText, EDITIONS, loadAvailability, sidebarBadge} from './availability';
+import {releaseNoteRoute, releasesWithNotes} from './releases';
 import {repoRoot} from './paths';
 
 const docs = path.join(repoRoot, 'docs');
@@ -100,5 +101,20 @@ describe('how availability is shown', () => {
     expect(docIdOf('/elsewhere/page.md')).toBeUndefined();
     const [first] = loadAvailability().keys();
     if (first) expect(availabilityOfDoc(first.replace(/\.mdx?$/, ''))).toBeDefined();
+  });
+
+  it('links "since Unleash X" to the release notes of X when the site has them, and leaves an older release as text', () => {
+    const since = (element: ReturnType<typeof availabilityElement>) =>
+      element.children.find((child): child is typeof element => child.type === 'element' && (child.properties.className as string[]).includes('availability__since'))!;
+    const linked = since(availabilityElement({editions: ['enterprise'], since: '6.8.0'}));
+    expect(linked.children).toEqual([{type: 'element', tagName: 'a', properties: {href: '/release-notes/unleash-6.8#unleash-6-8-0'}, children: [{type: 'text', value: 'since Unleash 6.8.0'}]}]);
+    const older = since(availabilityElement(paid));
+    expect(older.children).toEqual([{type: 'text', value: 'since Unleash 5.7.0'}]);
+    // Every record's release from 6.0.0 on has notes to link to.
+    const noted = releasesWithNotes();
+    const recent = [...loadAvailability().values()].flatMap((record) => (record.since && Number(record.since.split('.')[0]) >= 6 ? [record.since] : []));
+    expect(recent.length).toBeGreaterThan(0);
+    expect(recent.filter((version) => !noted.has(version))).toEqual([]);
+    expect(releaseNoteRoute(recent[0]!)).toMatch(/^\/release-notes\/unleash-\d+\.\d+#unleash-\d+-\d+-\d+$/);
   });
 });

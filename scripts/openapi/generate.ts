@@ -14,6 +14,7 @@ import {writeRequestColumns} from './requestColumn';
 import {generatedPageOf, writeChangelog} from '../api-versions/changelogPage';
 import {apiReferenceVersions} from '../../config/apiVersions';
 import {finishOlderReference, writeOlderBundles, writeVersionPickers} from './versions';
+import {describeReport, writeAudienceSections} from './audienceSections';
 
 const root = path.resolve(__dirname, '../..');
 const outputDir = path.join(root, API_OUTPUT_DIR);
@@ -40,6 +41,8 @@ async function run(): Promise<void> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const sidebar = require(path.join(outputDir, 'sidebar.ts')).default as Parameters<typeof rewriteTagPages>[2];
   const tagPages = rewriteTagPages(outputDir, API_OUTPUT_DIR.replace(/^docs\//, ''), sidebar);
+  // The sidebar in sections by API audience, each opened by its overview page (audienceSections.ts).
+  console.log(`[openapi] ${describeReport(writeAudienceSections(apiReferenceVersions()[0]!, document))}`);
   // Descriptions arrive as HTML, so the browser does not parse Markdown (prerender.ts).
   const descriptions = await prerenderDescriptions(outputDir);
   // The request column, its samples highlighted, and the explorer's item off the page's script (requestColumn.ts).
@@ -51,6 +54,7 @@ async function run(): Promise<void> {
     const dir = path.join(root, version.outputDir);
     const olderSidebar = finishOlderReference(version, apiReferenceVersions()[0]!);
     const olderTags = rewriteTagPages(dir, '', olderSidebar);
+    console.log(`[openapi] ${describeReport(writeAudienceSections(version, JSON.parse(fs.readFileSync(version.bundleFile, 'utf8'))))}`);
     const olderDescriptions = await prerenderDescriptions(dir);
     const olderColumns = await writeRequestColumns(dir);
     const olderPages = fs.readdirSync(dir).filter((name) => name.endsWith('.mdx')).length;

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {expect, test} from '@playwright/test';
 import {availabilityText, EDITION_LABELS, EDITIONS, loadAvailability, sidebarBadge, type Availability} from '../../config/availability';
+import {releaseNoteRouteIfAny} from '../../config/releases';
 import {extractRecords} from '../../plugins/local-search/records';
 import {buildDir, hydrated, siteUrl} from './support';
 
@@ -33,6 +34,19 @@ test.describe('availability at a glance', () => {
       // Right under the title: nothing of the page's own content comes before it.
       expect(await line.evaluate((element) => element.previousElementSibling === null || element.previousElementSibling.tagName === 'HEADER')).toBe(true);
     }
+  });
+
+  test('"since Unleash X" leads to the release notes of X when the site has them', async ({page}) => {
+    const [file, record] = [...loadAvailability()].find(([, candidate]) => candidate.since && releaseNoteRouteIfAny(candidate.since))!;
+    const route = `/${file.replace(/\.mdx?$/, '')}`;
+    await page.goto(siteUrl(route));
+    await hydrated(page);
+    const link = page.locator('article .availability .availability__since a');
+    await expect(link).toHaveText(`since Unleash ${record.since}`);
+    await link.click();
+    const target = releaseNoteRouteIfAny(record.since!)!;
+    await expect(page).toHaveURL(new RegExp(`${target.replace(/[.#]/g, (c) => `\\${c}`)}$`));
+    await expect(page.locator(`[id="${target.split('#')[1]}"]`)).toBeVisible();
   });
 
   test('the sidebar marks a feature not every edition has, and only those', async ({page}) => {
