@@ -30,11 +30,17 @@ const INDEXED_WORDS_PER_API_SECTION = 60;
 /**
  * How much a page's matches count. Generated operation pages match many queries through
  * their schemas; a reader asking a question is usually served better by a guide, so they
- * rank below hand-written pages unless their title matches well.
+ * rank below hand-written pages unless their title matches well. Tutorials and decision
+ * records count a little less for the same reason.
  */
 export function pageWeight(url: string): number {
   if (url.startsWith(API_OPERATION_PREFIX)) return 0.5;
   if (url.startsWith('/reference/api/legacy/')) return 0.8;
+  // A tutorial walks through one app in one language, and a decision record explains a choice
+  // to contributors: a reader's question is more often answered by a reference or how-to page
+  // that shares its words (measured on both query sets, npm run bench:search).
+  if (url.startsWith('/feature-flag-tutorials/')) return 0.8;
+  if (url.startsWith('/contributing/ADRs/')) return 0.7;
   return 1;
 }
 

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {extractRecords} from './records';
-import {buildIndex, indexFiles, writeIndex, type BuildOptions, type BuiltIndex} from './indexer';
+import {buildIndex, indexFiles, pageWeight, writeIndex, type BuildOptions, type BuiltIndex} from './indexer';
 import {LocalSearchEngine, isSymptom, normaliseRequest, type EngineResult, type IndexLoader} from './engine';
 import {decodePostings, encodePostings} from './codec';
 import {editDistance, headingSlug, indexTerms, queryTerms, stem} from './analysis';
@@ -129,6 +129,17 @@ describe('text analysis', () => {
   it('recognises queries that describe a problem', () => {
     expect(['flag not showing', 'metrics missing', "SDK doesn't connect", '401 from the client API', 'login keeps failing'].every(isSymptom)).toBe(true);
     expect(['gradual rollout', 'how do I create a segment', 'node sdk'].some(isSymptom)).toBe(false);
+  });
+});
+
+describe('page weights', () => {
+  it('count reference and how-to pages fully, tutorials, decision records and generated API pages less', () => {
+    expect(pageWeight('/reference/segments')).toBe(1);
+    expect(pageWeight('/how-to/how-to-create-api-tokens')).toBe(1);
+    expect(pageWeight('/contributing/developer-guide')).toBe(1);
+    expect(pageWeight('/feature-flag-tutorials/react')).toBeLessThan(1);
+    expect(pageWeight('/contributing/ADRs/back-end/write-model-vs-read-models')).toBeLessThan(pageWeight('/feature-flag-tutorials/react'));
+    expect(pageWeight('/reference/api/unleash/get-feature')).toBeLessThan(pageWeight('/contributing/ADRs/overarching/logging-levels'));
   });
 });
 
