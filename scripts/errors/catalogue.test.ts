@@ -2,8 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {
+  binaryStrings,
   catalogueProblems,
   findInPackage,
+  findInPostgresql,
   findInRepository,
   findInSource,
   isPinned,
@@ -11,8 +13,11 @@ import {
   MIRRORS_DIR,
   mirrorOf,
   NODE_MODULES,
+  parsePostgresqlFile,
   parseRepositoryFile,
   PINNED_SOURCES,
+  POSTGRESQL_DIR,
+  POSTGRESQL_SOURCE,
   textPattern,
   UNPINNED_SOURCES,
   variablesOf,
@@ -21,7 +26,8 @@ import {
 
 const entries = loadCatalogue();
 const pinned = entries.filter((entry) => isPinned(entry.source));
-const unpinned = entries.filter((entry) => !isPinned(entry.source));
+const postgresql = entries.filter((entry) => entry.source === POSTGRESQL_SOURCE);
+const unpinned = entries.filter((entry) => !isPinned(entry.source) && entry.source !== POSTGRESQL_SOURCE);
 
 function version(pkg: string): string {
   return (JSON.parse(fs.readFileSync(path.join(NODE_MODULES, pkg, 'package.json'), 'utf8')) as {version: string}).version;
@@ -37,7 +43,7 @@ describe('the error catalogue', () => {
     for (const entry of entries) counts[entry.source] = (counts[entry.source] ?? 0) + 1;
     console.log(`error catalogue: ${entries.length} entries`, counts);
     for (const source of PINNED_SOURCES) expect(counts[source] ?? 0, source).toBeGreaterThan(0);
-    for (const source of ['unleash-edge', 'unleash-proxy']) expect(counts[source] ?? 0, source).toBeGreaterThan(0);
+    for (const source of ['unleash-edge', 'unleash-proxy', POSTGRESQL_SOURCE]) expect(counts[source] ?? 0, source).toBeGreaterThan(0);
   });
 
   it('names a variable part only where it has a name, and never leaves a text without fixed words', () => {
@@ -53,6 +59,14 @@ describe('the error catalogue', () => {
       .filter(({result}) => !result.found)
       .map(({entry, result}) => `${entry.id} (${entry.source}@${version(entry.source)}): "${entry.text}" not in ${path.relative(NODE_MODULES, result.file)}${result.problem ? ` (${result.problem})` : ''}`);
     expect(missing, 'messages not found where the catalogue says (a pin move may have changed them)').toEqual([]);
+  });
+
+  it(`finds every PostgreSQL message among the format strings of the installed server binary (${POSTGRESQL_DIR}/<major>/bin/postgres)`, () => {
+    const missing = postgresql
+      .map((entry) => ({entry, result: findInPostgresql(entry)}))
+      .filter(({result}) => !result.found)
+      .map(({entry, result}) => `${entry.id}: "${entry.text}" not in ${result.file}${result.problem ? ` (${result.problem})` : ''}`);
+    expect(missing, 'PostgreSQL messages not found in the binary of the major version the entry names').toEqual([]);
   });
 
   const mirrored = unpinned.filter((entry) => {
@@ -93,6 +107,22 @@ describe('the text matcher', () => {
   it('does not accept a changed wording', () => {
     expect(findInSource('Token was already used at <time>', 'super(`Token has been used at ${usedAt}`);', 'a.js')).toBe(false);
     expect(textPattern(entry('Could not find feature <name>').text).test('Could not find features')).toBe(false);
+  });
+});
+
+describe('the PostgreSQL reader', () => {
+  it('reads the printable runs of a binary, as strings does, and finds a format string there', () => {
+    const binary = Buffer.concat([Buffer.from([0, 1, 2]), Buffer.from('password authentication failed for user "%s"'), Buffer.from([0, 0x7f]), Buffer.from('abc'), Buffer.from([0]), Buffer.from('database "%s" does not exist'), Buffer.from([0xff])]);
+    expect(binaryStrings(binary)).toBe('password authentication failed for user "%s"\ndatabase "%s" does not exist');
+    expect(findInSource('password authentication failed for user "<user>"', binaryStrings(binary), 'postgres')).toBe(true);
+    expect(findInSource('database "<name>" does not exist', binaryStrings(binary), 'postgres')).toBe(true);
+    expect(findInSource('database "<name>" does not exists', binaryStrings(binary), 'postgres')).toBe(false);
+  });
+
+  it('takes files as postgresql@<major>:<path>', () => {
+    expect(parsePostgresqlFile('postgresql@15:bin/postgres')).toEqual({major: 15, path: 'bin/postgres'});
+    expect(parsePostgresqlFile('bin/postgres')).toBeUndefined();
+    expect(catalogueProblems([{id: 'x', source: POSTGRESQL_SOURCE, where: 'w', text: 't', when: 'w', fix: 'f', file: '/usr/lib/postgresql/15/bin/postgres'}])).toEqual(['x: file must be postgresql@<major>:<path>, for example postgresql@15:bin/postgres']);
   });
 });
 

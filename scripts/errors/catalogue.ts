@@ -49,6 +49,15 @@ export const UNPINNED_SOURCES: Record<string, readonly string[]> = {
   'unleash-flutter-sdk': ['Unleash/unleash-flutter-sdk'],
 };
 
+/**
+ * PostgreSQL, whose messages a self-hoster reads in Unleash's log (after "Failed to migrate db"),
+ * passed on unchanged by `pg`. They are read in the server binary of Debian's package, where they
+ * are printf format strings (`password authentication failed for user "%s"`): `file` is
+ * `postgresql@<major>:<path>`, the path below `<POSTGRESQL_DIR>/<major>/` (`bin/postgres`).
+ */
+export const POSTGRESQL_SOURCE = 'postgresql';
+export const POSTGRESQL_DIR = path.resolve(process.env.ERRORS_POSTGRESQL_DIR ?? '/usr/lib/postgresql');
+
 export interface ErrorEntry {
   /** Kebab-case, unique. */
   id: string;
@@ -66,7 +75,7 @@ export interface ErrorEntry {
   when: string;
   /** What to do (our words). */
   fix: string;
-  /** Pinned: path relative to node_modules/<source>/. Unpinned: `<Owner/repo>@<tag>:<path>`. */
+  /** Pinned: path relative to node_modules/<source>/. Unpinned: `<Owner/repo>@<tag>:<path>`. PostgreSQL: `postgresql@<major>:<path>`. */
   file: string;
 }
 
@@ -121,6 +130,8 @@ export function catalogueProblems(entries: ErrorEntry[]): string[] {
       if (path.isAbsolute(entry.file) || entry.file.includes('@') || !isInsideNodeModules(entry)) {
         problems.push(`${label}: file must be a path inside node_modules, relative to node_modules/${entry.source}/`);
       }
+    } else if (entry.source === POSTGRESQL_SOURCE) {
+      if (!parsePostgresqlFile(entry.file)) problems.push(`${label}: file must be postgresql@<major>:<path>, for example postgresql@15:bin/postgres`);
     } else if (entry.source in UNPINNED_SOURCES) {
       const ref = parseRepositoryFile(entry.file);
       if (!ref) problems.push(`${label}: file must be <Owner/repo>@<tag>:<path>`);
@@ -152,6 +163,50 @@ export interface RepositoryFile {
 export function parseRepositoryFile(file: string): RepositoryFile | undefined {
   const match = /^([A-Za-z0-9][A-Za-z0-9_.-]*\/[A-Za-z0-9][A-Za-z0-9_.-]*)@([^\s:@]+):([^\s:]+)$/.exec(file);
   return match ? {repository: match[1], tag: match[2], path: match[3]} : undefined;
+}
+
+export interface PostgresqlFile {
+  /** The major version, as Debian installs it under /usr/lib/postgresql/<major>. */
+  major: number;
+  path: string;
+}
+
+export function parsePostgresqlFile(file: string): PostgresqlFile | undefined {
+  const match = /^postgresql@(\d+):([^\s:@]+)$/.exec(file);
+  return match ? {major: Number(match[1]), path: match[2]} : undefined;
+}
+
+/** The branch of PostgreSQL's repository a major version's releases come from (the page's `checked` record). */
+export function postgresqlBranch(major: number): string {
+  return `postgres/postgres@REL_${major}_STABLE`;
+}
+
+/** The printable runs of a binary file (at least four characters each), one a line, as `strings` shows them. */
+export function binaryStrings(buffer: Buffer): string {
+  const runs: string[] = [];
+  let start = -1;
+  for (let index = 0; index <= buffer.length; index += 1) {
+    const byte = index < buffer.length ? buffer[index] : 0;
+    const printable = byte === 9 || (byte >= 32 && byte < 127);
+    if (printable && start < 0) start = index;
+    if (!printable && start >= 0) {
+      if (index - start >= 4) runs.push(buffer.toString('latin1', start, index));
+      start = -1;
+    }
+  }
+  return runs.join('\n');
+}
+
+/**
+ * Looks for a PostgreSQL entry's text among the format strings of the installed binary.
+ * `problem` says why it could not be looked for (the package is not installed).
+ */
+export function findInPostgresql(entry: ErrorEntry, dir = POSTGRESQL_DIR): FindResult {
+  const ref = parsePostgresqlFile(entry.file);
+  if (!ref) return {found: false, file: entry.file, problem: 'file is not postgresql@<major>:<path>'};
+  const file = path.join(dir, String(ref.major), ref.path);
+  if (!fs.existsSync(file)) return {found: false, file, problem: `PostgreSQL ${ref.major} is not installed (apt-get install postgresql-${ref.major})`};
+  return {found: textPattern(entry.text).test(binaryStrings(fs.readFileSync(file))), file};
 }
 
 /** The `<name>` parts of a text. */
