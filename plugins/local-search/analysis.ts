@@ -58,7 +58,7 @@ const PLURAL_RULES: Array<[RegExp, string]> = [
 export function stem(word: string): string {
   // Identifiers and file names ("next.js", "unleash_client") are left as written.
   if (word.length <= 3 || /[\d._]/.test(word)) return word;
-  let stemmed = word;
+  let stemmed = britishToAmerican(word);
   for (const [pattern, replacement] of PLURAL_RULES) {
     if (pattern.test(stemmed)) {
       stemmed = stemmed.replace(pattern, replacement);
@@ -72,6 +72,11 @@ export function stem(word: string): string {
     if (base.length >= 4 && /[aeiouy]/.test(base)) return dropFinalE(base);
   }
   return dropFinalE(stemmed);
+}
+
+/** "initialise", "initialised", "initialisation" read as "initialize"…: pages and readers use both spellings. */
+function britishToAmerican(word: string): string {
+  return word.length >= 7 ? word.replace(/is(e|ed|es|ing|er|ers|ation|ations)$/, 'iz$1') : word;
 }
 
 function dropFinalE(word: string): string {
@@ -95,12 +100,18 @@ export function indexTerms(text: string): string[] {
   for (const word of tokenize(text)) {
     const whole = processTerm(word);
     if (whole !== null) terms.push(whole);
-    if (/[._-]/.test(word) && !/^[\d._-]+$/.test(word)) {
-      for (const part of word.split(/[._-]+/)) {
-        const term = processTerm(part);
-        if (term !== null && term !== whole && term.length > 1) terms.push(term);
-      }
-    }
+    terms.push(...compoundParts(word, whole));
+  }
+  return terms;
+}
+
+/** The terms of a compound word's parts, other than the whole word's own term. */
+function compoundParts(word: string, whole: string | null): string[] {
+  if (!/[._-]/.test(word) || /^[\d._-]+$/.test(word)) return [];
+  const terms: string[] = [];
+  for (const part of word.split(/[._-]+/)) {
+    const term = processTerm(part);
+    if (term !== null && term !== whole && term.length > 1) terms.push(term);
   }
   return terms;
 }
@@ -113,6 +124,8 @@ export interface QueryTerm {
   joined?: string;
   /** The next word's own term, when it has one (not a stop word). */
   next?: string;
+  /** The terms of a compound word's parts ("instance.isEnabled" → instance, isenabl). */
+  parts?: string[];
 }
 
 /** Terms of a query, in order, after the same processing as the index, without filler words. */
@@ -125,6 +138,8 @@ export function queryTerms(query: string): QueryTerm[] {
     const term = processTerm(word);
     if (term === null) return;
     const entry: QueryTerm = {term, last: open && index === words.length - 1};
+    const parts = compoundParts(word, term);
+    if (parts.length > 0) entry.parts = parts;
     const following = words[index + 1];
     if (following !== undefined && !/\d/.test(word + following)) {
       const joined = processTerm(word + following);

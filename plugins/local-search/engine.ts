@@ -501,7 +501,7 @@ export class LocalSearchEngine {
         if (exact || longer.length > 0) return;
         // A compound the index does not know as a whole ("instance.isEnabled", "unleash_user"):
         // its parts, as the index files them too (indexTerms).
-        const compound = /[._-]/.test(query.term) ? indexTerms(query.term).filter((part) => part !== query.term && part.length > 2) : [];
+        const compound = (query.parts ?? []).filter((part) => part.length > 2);
         if (compound.length > 0) {
           await this.ensureChunks(compound.flatMap((part) => this.chunksFor(part, false)));
           for (const part of compound) add(part, COMPOUND_PART_WEIGHT, bit);

@@ -106,6 +106,14 @@ describe('text analysis', () => {
     expect(queryTerms('log in')[0]).toEqual({term: 'log', last: false, joined: 'login'});
   });
 
+  it('reads British and American spellings of -ise/-ize words as one term', () => {
+    for (const [british, american] of [['initialise', 'initialize'], ['initialised', 'initialized'], ['initialisation', 'initialization'], ['customised', 'customized']]) {
+      expect(stem(british), british).toBe(stem(american));
+    }
+    // Short words keep their letters: "raise", "wise".
+    expect(stem('raise')).toBe('rais');
+  });
+
   it('indexes compounds as themselves and as their parts, but not version numbers', () => {
     expect(indexTerms('unleash-client next.js 8.2.0')).toEqual(['unleash-client', 'unleash', 'client', 'next.js', 'next', 'js', '8.2.0']);
   });
