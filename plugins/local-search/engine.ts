@@ -317,6 +317,8 @@ export class LocalSearchEngine {
   private readonly troubleshooting = new Set<number>();
   /** Pages about something deprecated, legacy or removed. */
   private readonly outdated = new Set<number>();
+  /** Pages of the HTTP API references, generated and legacy: rarely what a question is after. */
+  private readonly apiReference = new Set<number>();
 
   constructor(
     private readonly core: IndexCore,
@@ -331,8 +333,9 @@ export class LocalSearchEngine {
     core.headings.forEach((headings, section) => {
       if (headings.length === 1 && /^symptoms?$/i.test(headings[0]!)) this.troubleshooting.add(this.sectionPage[section]!);
     });
-    core.pages.forEach(([, , title], page) => {
+    core.pages.forEach(([url, , title], page) => {
       if (/\b(deprecated|legacy|superseded|removed)\b/i.test(title)) this.outdated.add(page);
+      if (url.startsWith('/reference/api/')) this.apiReference.add(page);
     });
   }
 
@@ -635,7 +638,7 @@ export class LocalSearchEngine {
       const labelBoost = label.size === 0 ? 1 : 1 + RANKING.label * (labelHits / label.size) ** 2 * informationOf(labelCovers);
       const page = this.sectionPage[entry.section]!;
       const symptomBoost = symptom && this.troubleshooting.has(page) ? RANKING.symptom : 1;
-      const kindPenalty = (!askedForOld && this.outdated.has(page) ? RANKING.outdated : 1) * (question && this.core.pages[page]![5] < 1 ? RANKING.questionApi : 1);
+      const kindPenalty = (!askedForOld && this.outdated.has(page) ? RANKING.outdated : 1) * (question && this.apiReference.has(page) ? RANKING.questionApi : 1);
       const document = this.documentBoost(entry.section);
       if (explain) entry.factors = {bm25: entry.score, document, quality, label: labelBoost, symptom: symptomBoost, kind: kindPenalty};
       entry.score *= document * quality * labelBoost * symptomBoost * kindPenalty;
