@@ -11,6 +11,10 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {pullRemoteContent} from './pull';
 import {parseRepository, remoteSources, type RemoteSource} from './manifest';
 import {MalformedReadmeError, transformReadme} from './transform';
+import {patience} from '../../scripts/testing/patience';
+
+/** How long a fetch may take: long enough for the good readme on a busy machine; the slow one answers well after it. */
+const TIMEOUT_MS = patience(1_000);
 
 const GOOD_README = `# Unleash Go SDK
 
@@ -44,7 +48,7 @@ beforeAll(async () => {
   for (const {docPath} of sources) fs.writeFileSync(path.join(docsDir, docPath), '---\ntitle: Written here\nsidebar_position: 7\n---\n\nHand-written page.\n');
   server = http.createServer((req, res) => {
     if (req.url === '/unleash-client-go/main/README.md') return res.end(GOOD_README);
-    if (req.url === '/unleash-client-php/main/README.md') return setTimeout(() => res.end(GOOD_README), 2_000).unref();
+    if (req.url === '/unleash-client-php/main/README.md') return setTimeout(() => res.end(GOOD_README), TIMEOUT_MS * 3).unref();
     if (req.url === '/unleash-client-rust/main/README.md') return res.end('# Broken\n\nSome text that opens a fence\n\n```rust\nfn main() {}\n');
     res.statusCode = 404;
     return res.end('404: Not Found');
@@ -98,7 +102,7 @@ describe('remote content', () => {
 
   it('fetches what it can and keeps the written pages on 404, timeout and malformed Markdown, logging each source', async () => {
     const logs: string[] = [];
-    const result = await pullRemoteContent({docsDir, mode: 'fetch', baseUrl, timeoutMs: 500, sources, log: (message) => logs.push(message)});
+    const result = await pullRemoteContent({docsDir, mode: 'fetch', baseUrl, timeoutMs: TIMEOUT_MS, sources, log: (message) => logs.push(message)});
     expect(result.replaced).toEqual(['reference/sdks/go.md']);
     const remoteFile = path.join(docsDir, 'reference/sdks/go.remote.md');
     expect(fs.readFileSync(remoteFile, 'utf8')).toContain('sidebar_position: 7');
@@ -106,11 +110,11 @@ describe('remote content', () => {
     const byKey = Object.fromEntries(result.outcomes.map((outcome) => [outcome.key, outcome]));
     expect(byKey.go).toEqual({key: 'go', source: 'remote'});
     expect(byKey.ruby).toMatchObject({source: 'local', reason: 'HTTP 404'});
-    expect(byKey.php).toMatchObject({source: 'local', reason: 'no answer within 500 ms'});
+    expect(byKey.php).toMatchObject({source: 'local', reason: `no answer within ${TIMEOUT_MS} ms`});
     expect(byKey.rust).toMatchObject({source: 'local', reason: 'a code block is never closed'});
     expect(logs.sort()).toEqual([
       expect.stringMatching(/^\[remote-content\] \/reference\/sdks\/go: using the readme of unleash-client-go/),
-      expect.stringMatching(/^\[remote-content\] \/reference\/sdks\/php: using the page written here \(.*no answer within 500 ms\)$/),
+      expect.stringMatching(new RegExp(`^\\[remote-content\\] /reference/sdks/php: using the page written here \\(.*no answer within ${TIMEOUT_MS} ms\\)$`)),
       expect.stringMatching(/^\[remote-content\] \/reference\/sdks\/ruby: using the page written here \(.*HTTP 404\)$/),
       expect.stringMatching(/^\[remote-content\] \/reference\/sdks\/rust: using the page written here \(.*a code block is never closed\)$/),
     ]);
