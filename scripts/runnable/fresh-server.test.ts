@@ -8,7 +8,7 @@ import path from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {repoRoot} from '../content/pages';
 import {FRESH_FACTS, resourceLimitTable, type FreshServer} from './fresh-facts';
-import {INITIAL_ADMIN, startInstances, type Instance, type Instances} from './instances';
+import {signInAsInitialAdmin, startInstances, type Instance, type Instances} from './instances';
 import {maxPatience} from '../testing/patience';
 
 describe('fresh-server facts: the pages say them', () => {
@@ -32,9 +32,7 @@ describe('fresh-server facts: a new unleash-server 8.2.0 has them', () => {
     instance = await instances.start('fresh-facts', 'unleash');
     const url = instance.url;
     // whats-new-v4 and the deployment pages: the first start creates admin / unleash4all.
-    const login = await fetch(`${url}/auth/simple/login`, {method: 'POST', headers: {'content-type': 'application/json'}, body: JSON.stringify(INITIAL_ADMIN)});
-    if (!login.ok) throw new Error(`the initial admin could not sign in: ${login.status}`);
-    const cookie = login.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+    const cookie = await signInAsInitialAdmin(url);
     const request: FreshServer['request'] = async (method, route, body) => {
       const response = await fetch(`${url}${route}`, {method, headers: {cookie, ...(body === undefined ? {} : {'content-type': 'application/json'})}, body: body === undefined ? undefined : JSON.stringify(body)});
       const text = await response.text();

@@ -172,15 +172,28 @@ async function expectJson<T>(response: Response, what: string): Promise<T> {
   return JSON.parse(text) as T;
 }
 
-/** Signs in as the initial admin and creates the credentials the placeholders stand for. */
-async function createCredentials(url: string): Promise<Credentials> {
+/**
+ * Signs in as the initial admin and returns the session cookie. The body is read before the
+ * cookie is used: express-session sends the headers and all but the last byte of the answer,
+ * then stores the session and only then ends it, so a request sent on the headers alone can
+ * reach the server before its session exists (seen as a 401 under a load average of 20).
+ */
+export async function signInAsInitialAdmin(url: string): Promise<string> {
   const login = await fetch(`${url}/auth/simple/login`, {
     method: 'POST',
     headers: {'content-type': 'application/json'},
     body: JSON.stringify(INITIAL_ADMIN),
   });
-  if (!login.ok) throw new Error(`signing in as ${INITIAL_ADMIN.username} answered ${login.status}`);
+  const body = await login.text();
+  if (!login.ok) throw new Error(`signing in as ${INITIAL_ADMIN.username} answered ${login.status}: ${body.slice(0, 300)}`);
   const cookie = login.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+  if (!cookie) throw new Error(`signing in as ${INITIAL_ADMIN.username} set no cookie`);
+  return cookie;
+}
+
+/** Signs in as the initial admin and creates the credentials the placeholders stand for. */
+async function createCredentials(url: string): Promise<Credentials> {
+  const cookie = await signInAsInitialAdmin(url);
   const pat = await expectJson<{secret: string}>(
     await fetch(`${url}/api/admin/user/tokens`, {
       method: 'POST',
