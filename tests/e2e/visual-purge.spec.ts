@@ -4,7 +4,7 @@
  * bring about (the mobile drawer, the search modal with its hits, another tab chosen, a
  * collapsed sidebar category), is drawn twice, once with the stylesheets the build serves and
  * once with the full ones the build keeps in `.unpurged/` (swapped in with page.route), and the
- * two screenshots must agree on every pixel.
+ * two screenshots must agree on every pixel (see DRAWINGS for Chromium's own variations).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -54,7 +54,7 @@ async function openPage(context: BrowserContext, stylesheets: Stylesheets, mode:
   return {page, swapped};
 }
 
-/** Waits for what changes the picture after load: hydration, every image (lazy ones made eager), fonts, the network. */
+/** Waits for what changes the picture after load: hydration, every image (lazy ones made eager), fonts, the network; then moves the focus away. */
 async function settle(page: Page, kind: PageKind): Promise<void> {
   await hydrated(page);
   await kind.ready?.(page);
@@ -62,6 +62,11 @@ async function settle(page: Page, kind: PageKind): Promise<void> {
     for (const image of document.querySelectorAll('img')) image.loading = 'eager';
     await Promise.all([...document.images].map((image) => (image.complete ? undefined : image.decode().catch(() => undefined))));
     await document.fonts.ready;
+    // The search page's field takes the focus as it loads. Chromium's own focus ring (outline
+    // auto, no rule of the site's) came out one colour level apart at one corner pixel in 4 of
+    // 16 dark-mode comparisons, also with the same stylesheet on both sides, and in none of 12
+    // once blurred: the pictures are taken unfocused.
+    (document.activeElement as HTMLElement | null)?.blur();
   });
   await page.waitForLoadState('networkidle');
 }
@@ -77,52 +82,80 @@ const ruleCount = (page: Page) =>
 
 const shot = (page: Page, fullPage: boolean) => page.screenshot({fullPage, animations: 'disabled', caret: 'hide'});
 
-async function expectSamePixels(purged: Buffer, full: Buffer, testInfo: TestInfo, name: string): Promise<void> {
-  const comparison = comparePngs(purged, full);
-  if (comparison.differing > 0) {
-    const pictures: Array<[string, Buffer | undefined]> = [['purged', purged], ['full', full], ['diff', comparison.diff]];
-    for (const [which, body] of pictures) {
-      if (!body) continue;
-      const file = testInfo.outputPath(`${name}-${which}.png`);
-      fs.writeFileSync(file, body);
-      await testInfo.attach(`${name}-${which}.png`, {path: file, contentType: 'image/png'});
-    }
+/**
+ * Chromium does not always draw the same page the same way. With the purged stylesheets on
+ * both sides, the search modal's magnifier icon came out with 16 pixels of its outline apart in
+ * 1 of 12 comparisons at two workers on this busy machine, in 8 of 24 when the viewport was
+ * resized before each picture, and in none of 12 at one worker; a rule the purge lost differs
+ * in every drawing. So a comparison that differs is drawn again from fresh pages, both sides,
+ * up to this many times in all, and passes only when one drawing agrees on every pixel; the
+ * drawings that differed are reported in the test's annotations, with their pictures.
+ */
+const DRAWINGS = 3;
+
+async function keepPictures(testInfo: TestInfo, name: string, pictures: ReadonlyArray<[string, Buffer | undefined]>): Promise<void> {
+  for (const [which, body] of pictures) {
+    if (!body) continue;
+    const file = testInfo.outputPath(`${name}-${which}.png`);
+    fs.writeFileSync(file, body);
+    await testInfo.attach(`${name}-${which}.png`, {path: file, contentType: 'image/png'});
   }
-  expect(comparison.sizes[0], `${name}: size with the purged stylesheets`).toBe(comparison.sizes[1]);
-  expect(comparison.differing, `${name}: pixels that differ between the purged and the full stylesheets (in ${comparison.region})`).toBe(0);
+}
+
+/** Draws the page with the given stylesheets, after the reader's action if any; the full ones must have been served. */
+async function draw(context: BrowserContext, stylesheets: Stylesheets, {kind, mode, width, act, fullPage}: Drawing): Promise<{picture: Buffer; rules: number}> {
+  const {page, swapped} = await openPage(context, stylesheets, mode, width);
+  await page.goto(siteUrl(kind.path));
+  await settle(page, kind);
+  await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+  if (act) {
+    await act(page);
+    // A click scrolls its target into view, and the theme shows its back-to-top button after
+    // some scrolls and not others: back at the top, it is hidden in both pictures.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(page.locator('[class*="backToTopButtonShow"]')).toHaveCount(0);
+    await page.waitForLoadState('networkidle');
+  }
+  if (stylesheets === 'full') expect(swapped.length, 'full stylesheets served in place of the purged ones').toBeGreaterThan(0);
+  const rules = await ruleCount(page);
+  const picture = await shot(page, fullPage);
+  await page.close();
+  return {picture, rules};
+}
+
+interface Drawing {
+  kind: PageKind;
+  /** The state a script brought about, if any: names the pictures. */
+  state?: string;
+  mode: Mode;
+  width: number;
+  act?: (page: Page) => Promise<void>;
+  /** The whole page, or what the viewport shows (overlays). */
+  fullPage: boolean;
 }
 
 /**
- * Draws the page both ways, optionally after an interaction, and compares. The full
- * stylesheets must have been swapped in, and hold more rules than the purged ones.
+ * Draws the page both ways and compares, every pixel; the full stylesheets must hold more
+ * rules than the purged ones, which shows the swap took effect.
  */
-async function compare(
-  context: BrowserContext,
-  testInfo: TestInfo,
-  {kind, mode, width, act, fullPage = true}: {kind: PageKind; mode: Mode; width: number; act?: (page: Page) => Promise<void>; fullPage?: boolean},
-): Promise<void> {
-  const shots: Partial<Record<Stylesheets, Buffer>> = {};
-  const rules: Partial<Record<Stylesheets, number>> = {};
-  for (const stylesheets of ['purged', 'full'] as const) {
-    const {page, swapped} = await openPage(context, stylesheets, mode, width);
-    await page.goto(siteUrl(kind.path));
-    await settle(page, kind);
-    await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
-    if (act) {
-      await act(page);
-      // A click scrolls its target into view, and the theme shows its back-to-top button after
-      // some scrolls and not others: back at the top, it is hidden in both pictures.
-      await page.evaluate(() => window.scrollTo(0, 0));
-      await expect(page.locator('[class*="backToTopButtonShow"]')).toHaveCount(0);
-      await page.waitForLoadState('networkidle');
-    }
-    if (stylesheets === 'full') expect(swapped.length, 'full stylesheets served in place of the purged ones').toBeGreaterThan(0);
-    rules[stylesheets] = await ruleCount(page);
-    shots[stylesheets] = await shot(page, fullPage);
-    await page.close();
+async function compare(context: BrowserContext, testInfo: TestInfo, drawing: Drawing): Promise<void> {
+  const name = `${drawing.state ?? drawing.kind.kind}-${drawing.width}-${drawing.mode}`.replace(/\W+/g, '-');
+  const differed: string[] = [];
+  for (let attempt = 1; attempt <= DRAWINGS; attempt += 1) {
+    const purged = await draw(context, 'purged', drawing);
+    const full = await draw(context, 'full', drawing);
+    expect(full.rules, 'rules of the full stylesheets against the purged ones').toBeGreaterThan(purged.rules);
+    const comparison = comparePngs(purged.picture, full.picture);
+    expect(comparison.sizes[0], `${name}: size with the purged stylesheets`).toBe(comparison.sizes[1]);
+    if (comparison.differing === 0) break;
+    differed.push(`drawing ${attempt}: ${comparison.differing} pixels in ${comparison.region}`);
+    await keepPictures(testInfo, `${name}-${attempt}`, [['purged', purged.picture], ['full', full.picture], ['diff', comparison.diff]]);
   }
-  expect(rules.full!, 'rules of the full stylesheets against the purged ones').toBeGreaterThan(rules.purged!);
-  await expectSamePixels(shots.purged!, shots.full!, testInfo, `${kind.kind}-${width}-${mode}`.replace(/\W+/g, '-'));
+  if (differed.length > 0) {
+    testInfo.annotations.push({type: 'drawn again', description: `${name}: ${differed.join('; ')}`});
+    console.warn(`[visual-purge] ${name} drawn again: ${differed.join('; ')}`);
+  }
+  expect(differed.length, `${name}: drawings whose pixels differ between the purged and the full stylesheets (${differed.join('; ')})`).toBeLessThan(DRAWINGS);
 }
 
 test.describe('purged stylesheets draw every page kind as the full ones do', () => {
@@ -140,7 +173,7 @@ test.describe('purged stylesheets draw every page kind as the full ones do', () 
     for (const width of WIDTHS) {
       for (const mode of MODES) {
         test(`${kind.kind} (${kind.path}) at ${width} px, ${mode}`, async ({context}, testInfo) => {
-          await compare(context, testInfo, {kind, mode, width});
+          await compare(context, testInfo, {kind, mode, width, fullPage: true});
         });
       }
     }
@@ -213,7 +246,7 @@ test.describe('purged stylesheets draw the states scripts bring about as the ful
     for (const width of state.widths) {
       for (const mode of MODES) {
         test(`${state.name} at ${width} px, ${mode}`, async ({context}, testInfo) => {
-          await compare(context, testInfo, {kind: state.kind, mode, width, fullPage: state.fullPage, act: state.act});
+          await compare(context, testInfo, {kind: state.kind, state: state.name, mode, width, fullPage: state.fullPage, act: state.act});
         });
       }
     }
