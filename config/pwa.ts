@@ -6,6 +6,7 @@
  */
 import path from 'node:path';
 import type {PluginConfig} from '@docusaurus/types';
+import {UNPURGED_DIR} from '../plugins/css-purge';
 import {repoRoot} from './paths';
 import {site} from './site';
 
@@ -69,8 +70,9 @@ export function pwaPlugin(): PluginConfig {
         {tagName: 'link', rel: 'apple-touch-icon', href: APP_ICONS[0]!.src},
       ],
       injectManifestConfig: {
-        // Link-preview images are for other sites' crawlers, not for reading offline.
-        globIgnores: ['img/social/**'],
+        // Link-preview images are for other sites' crawlers, not for reading offline; the full
+        // stylesheets beside the purged ones are for a browser test (plugins/css-purge).
+        globIgnores: ['img/social/**', `${UNPURGED_DIR}/**`],
         // The API explorer's chunk (postman-collection and its code generators, about 5 MB raw)
         // is larger than workbox's 2 MB default. Diagrams are small SVG files (plugins/diagrams).
         maximumFileSizeToCacheInBytes: 8 * MB,

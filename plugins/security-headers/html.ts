@@ -68,7 +68,8 @@ export function decodeAttribute(value: string): string {
   });
 }
 
-function isExecutable(attributes: Map<string, string>): boolean {
+/** Whether a <script> with these attributes runs (a data block such as JSON-LD does not). */
+export function isExecutable(attributes: Map<string, string>): boolean {
   const type = attributes.get('type');
   if (type === undefined) return true;
   return JAVASCRIPT_TYPES.has(type.trim().toLowerCase());
@@ -113,8 +114,15 @@ function readAttributes(html: string, start: number): {attributes: Map<string, s
   return {attributes, end: i};
 }
 
-export function readPage(html: string): PageContent {
-  const content: PageContent = {scripts: [], externalScripts: [], images: [], styles: [], styleAttributes: [], forbidden: []};
+/** One start tag as the tokenizer reads it; `text` is the content of a raw-text element (script, style …). */
+export interface StartTag {
+  name: string;
+  attributes: Map<string, string>;
+  text?: string;
+}
+
+/** Every start tag of a page in document order, comments skipped, raw-text content not read as tags. */
+export function* startTags(html: string): Generator<StartTag> {
   let i = 0;
   while ((i = html.indexOf('<', i)) !== -1) {
     if (html.startsWith('<!--', i)) {
@@ -125,13 +133,30 @@ export function readPage(html: string): PageContent {
     TAG_NAME.lastIndex = i;
     const tag = TAG_NAME.exec(html);
     if (!tag) {
-      // An end tag, a doctype or a stray "<": nothing the policy cares about.
+      // An end tag, a doctype or a stray "<": no element starts here.
       i += 1;
       continue;
     }
     const name = tag[1]!.toLowerCase();
     const {attributes, end} = readAttributes(html, i + tag[0].length);
     i = end;
+    if (!RAW_TEXT.has(name)) {
+      yield {name, attributes};
+      continue;
+    }
+    const close = new RegExp(`</${name}[\\s/>]`, 'ig');
+    close.lastIndex = i;
+    const found = close.exec(html);
+    const textEnd = found ? found.index : html.length;
+    const text = html.slice(i, textEnd);
+    i = textEnd;
+    yield {name, attributes, text};
+  }
+}
+
+export function readPage(html: string): PageContent {
+  const content: PageContent = {scripts: [], externalScripts: [], images: [], styles: [], styleAttributes: [], forbidden: []};
+  for (const {name, attributes, text} of startTags(html)) {
     for (const [attribute, value] of attributes) {
       if (attribute === 'style') content.styleAttributes.push(value);
       else if (/^on[a-z]+$/.test(attribute)) content.forbidden.push(`<${name} ${attribute}>`);
@@ -141,19 +166,12 @@ export function readPage(html: string): PageContent {
     if ((name === 'img' || name === 'source') && attributes.has('srcset')) {
       content.images.push(...attributes.get('srcset')!.split(',').map((candidate) => candidate.trim().split(/\s+/)[0]!).filter(Boolean));
     }
-    if (RAW_TEXT.has(name)) {
-      const close = new RegExp(`</${name}[\\s/>]`, 'ig');
-      close.lastIndex = i;
-      const found = close.exec(html);
-      const textEnd = found ? found.index : html.length;
-      const text = html.slice(i, textEnd);
-      i = textEnd;
-      if (name === 'script') {
-        if (attributes.has('src')) content.externalScripts.push(attributes.get('src')!);
-        else if (isExecutable(attributes)) content.scripts.push(text);
-      } else if (name === 'style') {
-        content.styles.push(text);
-      }
+    if (text === undefined) continue;
+    if (name === 'script') {
+      if (attributes.has('src')) content.externalScripts.push(attributes.get('src')!);
+      else if (isExecutable(attributes)) content.scripts.push(text);
+    } else if (name === 'style') {
+      content.styles.push(text);
     }
   }
   return content;

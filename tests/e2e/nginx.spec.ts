@@ -12,6 +12,7 @@ import {expect, test} from '@playwright/test';
 import {parse} from 'node-html-parser';
 import redirects from '../../contract/redirects.json';
 import {HELM_CHART_REPOSITORY} from '../../config/helmCharts';
+import {UNPURGED_DIR} from '../../plugins/css-purge';
 import {builtHeaders, includedHeaders} from './csp';
 import {buildDir, hydrated, serveWithNginx} from './support';
 
@@ -177,7 +178,8 @@ test.describe('the production nginx config, serving the build', () => {
   });
 
   test('the files the build writes for hosts are not served', async () => {
-    for (const file of ['/_headers', '/security-headers.conf', '/_redirects', '/redirects.conf']) {
+    const [fullStylesheet] = fs.readdirSync(path.join(buildDir(), UNPURGED_DIR, 'assets', 'css'));
+    for (const file of ['/_headers', '/security-headers.conf', '/_redirects', '/redirects.conf', `/${UNPURGED_DIR}/assets/css/${fullStylesheet}`]) {
       expect(fs.existsSync(path.join(buildDir(), file)), file).toBe(true);
       expect((await get(url(file))).status, file).toBe(404);
     }
