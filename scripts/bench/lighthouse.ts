@@ -22,7 +22,7 @@ export type Metric = keyof typeof METRICS;
  * for can leave the machine; any such request shows up as failed in the report (and in
  * `externalRequests`).
  */
-const LIGHTHOUSE_CHROME_FLAGS = [...CHROMIUM_ARGS.filter((flag) => flag !== '--headless'), '--headless=new', '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'];
+export const LIGHTHOUSE_CHROME_FLAGS = [...CHROMIUM_ARGS.filter((flag) => flag !== '--headless'), '--headless=new', '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'];
 const ITEMS_PER_FINDING = 5;
 
 export interface Finding {
@@ -68,6 +68,8 @@ export interface LighthouseRun {
   findings: Finding[];
   /** Requests to any host other than 127.0.0.1 (there should be none). */
   externalRequests: string[];
+  /** Scripts the page requested (the variant without scripts should request none); absent in older reports. */
+  scriptRequests?: number;
   durationSeconds: number;
   reportFiles: string[];
 }
@@ -198,6 +200,11 @@ export function externalRequestsOf(lhr: Pick<Lhr, 'audits'>): string[] {
     });
 }
 
+export function scriptRequestsOf(lhr: Pick<Lhr, 'audits'>): number {
+  const requests = lhr.audits['network-requests'];
+  return (requests ? itemsOf(requests) : []).filter((item) => item.resourceType === 'Script').length;
+}
+
 export function summarise(lhr: Lhr, meta: Pick<LighthouseRun, 'run' | 'formFactor' | 'path' | 'durationSeconds' | 'reportFiles'>): LighthouseRun {
   const scores = Object.fromEntries(CATEGORIES.map((id) => {
     const score = lhr.categories[id]?.score;
@@ -222,6 +229,7 @@ export function summarise(lhr: Lhr, meta: Pick<LighthouseRun, 'run' | 'formFacto
     runtimeError: lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : null,
     findings: findingsOf(lhr, new URL(lhr.finalDisplayedUrl).origin),
     externalRequests: externalRequestsOf(lhr),
+    scriptRequests: scriptRequestsOf(lhr),
   };
 }
 
