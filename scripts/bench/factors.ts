@@ -98,26 +98,14 @@ async function cliRun(url: string, variant: Variant, reportFile: string): Promis
 interface VariantRuns {
   variant: Variant;
   runs: LighthouseRun[];
-  /**
-   * The main thread's time over the load as Chromium spent it, before the simulation scales it
-   * (Lighthouse reports it ×4 under simulated throttling): what the host and Chromium's set-up
-   * change, apart from how the simulation lays it out.
-   */
-  mainThreadMs: Array<number | null>;
   loadAverages: number[];
-}
-
-function observedMainThreadMs(lhr: Lhr): number | null {
-  const total = lhr.audits['mainthread-work-breakdown']?.numericValue;
-  if (typeof total !== 'number') return null;
-  const {throttlingMethod, throttling} = lhr.configSettings;
-  return throttlingMethod === 'simulate' ? total / (throttling.cpuSlowdownMultiplier ?? 1) : total;
 }
 
 const median = (values: Array<number | null>) => spread(values).median;
 const round = (value: number | null) => (value === null ? 'n/a' : String(Math.round(value)));
 
-function printRow({variant, runs, mainThreadMs, loadAverages}: VariantRuns): string {
+function printRow({variant, runs, loadAverages}: VariantRuns): string {
+  const mainThreadMs = runs.map((run) => run.observedMainThreadMs ?? null);
   const perf = runs.map((run) => run.scores.performance);
   const tbt = runs.map((run) => run.metrics.tbtMs);
   const lcp = runs.map((run) => run.metrics.lcpMs);
@@ -142,7 +130,7 @@ async function main(): Promise<void> {
     onCleanup(() => void server.close());
     servers.set(name, server);
   }
-  const results: VariantRuns[] = variants.map((variant) => ({variant, runs: [], mainThreadMs: [], loadAverages: []}));
+  const results: VariantRuns[] = variants.map((variant) => ({variant, runs: [], loadAverages: []}));
   try {
     for (let run = 1; run <= runs; run += 1) {
       // Round-robin, starting one variant later each run, so no variant always follows the same one.
@@ -156,8 +144,7 @@ async function main(): Promise<void> {
         const lhr = variant.runner === 'cli' ? await cliRun(url, variant, reportFile) : await nodeApiRun(url, variant, reportFile);
         const summary = summarise(lhr, {run, formFactor: 'mobile', path: values.page, durationSeconds: (performance.now() - started) / 1000, reportFiles: [path.relative(root, reportFile)]});
         entry.runs.push(summary);
-        entry.mainThreadMs.push(observedMainThreadMs(lhr));
-        console.log(`[factors] run ${run}/${runs} ${variant.name}: performance ${summary.scores.performance}, TBT ${round(summary.metrics.tbtMs)} ms, index ${round(summary.benchmarkIndex)}, ${summary.settings.throttlingMethod}, CPU ×${summary.settings.cpuSlowdownMultiplier}, main thread ${round(entry.mainThreadMs.at(-1) ?? null)} ms, scripts requested ${summary.scriptRequests}, load ${entry.loadAverages.at(-1)!.toFixed(2)}`);
+        console.log(`[factors] run ${run}/${runs} ${variant.name}: performance ${summary.scores.performance}, TBT ${round(summary.metrics.tbtMs)} ms, index ${round(summary.benchmarkIndex)}, ${summary.settings.throttlingMethod}, CPU ×${summary.settings.cpuSlowdownMultiplier}, main thread ${round(summary.observedMainThreadMs ?? null)} ms, scripts requested ${summary.scriptRequests}, load ${entry.loadAverages.at(-1)!.toFixed(2)}`);
       }
     }
   } finally {
@@ -166,7 +153,7 @@ async function main(): Promise<void> {
   console.log(`\n${values.page}, ${runs} run(s) per variant:`);
   for (const entry of results) console.log(printRow(entry));
   const file = path.join(outDir, 'factors.json');
-  fs.writeFileSync(file, `${JSON.stringify({date: new Date().toISOString(), page: values.page, results: results.map(({variant, runs: lighthouse, mainThreadMs, loadAverages}) => ({variant, loadAverages, mainThreadMs, lighthouse}))}, null, 2)}\n`);
+  fs.writeFileSync(file, `${JSON.stringify({date: new Date().toISOString(), page: values.page, results: results.map(({variant, runs: lighthouse, loadAverages}) => ({variant, loadAverages, lighthouse}))}, null, 2)}\n`);
   console.log(`\nwrote ${path.relative(root, file)}`);
 }
 

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {contrastSummary, describeItem, externalRequestsOf, findingsOf, scriptRequestsOf} from './lighthouse';
+import {contrastSummary, describeItem, externalRequestsOf, findingsOf, observedMainThreadMs, scriptRequestsOf} from './lighthouse';
 
 type Lhr = Parameters<typeof findingsOf>[0];
 
@@ -105,5 +105,17 @@ describe('scriptRequestsOf', () => {
     expect(scriptRequestsOf(page)).toBe(2);
     expect(scriptRequestsOf(requests([{url: 'http://127.0.0.1:1/', resourceType: 'Document'}]))).toBe(0);
     expect(scriptRequestsOf({audits: {}} as unknown as Parameters<typeof scriptRequestsOf>[0])).toBe(0);
+  });
+});
+
+describe('observedMainThreadMs', () => {
+  const report = (numericValue: number | undefined, throttlingMethod: string, cpuSlowdownMultiplier: number) =>
+    ({audits: numericValue === undefined ? {} : {'mainthread-work-breakdown': {numericValue}}, configSettings: {throttlingMethod, throttling: {cpuSlowdownMultiplier}}}) as unknown as Parameters<typeof observedMainThreadMs>[0];
+
+  it('undoes the simulation\'s CPU multiplier, which Lighthouse applies to the reported time', () => {
+    expect(observedMainThreadMs(report(2400, 'simulate', 4))).toBe(600);
+    // Under devtools throttling the time was spent slowed down already and is reported as it was.
+    expect(observedMainThreadMs(report(2400, 'devtools', 4))).toBe(2400);
+    expect(observedMainThreadMs(report(undefined, 'simulate', 4))).toBeNull();
   });
 });

@@ -5,6 +5,7 @@
  * summarised here.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type {Result as Lhr} from 'lighthouse';
 import {CHROMIUM, CHROMIUM_ARGS} from './chromium';
@@ -70,6 +71,14 @@ export interface LighthouseRun {
   externalRequests: string[];
   /** Scripts the page requested (the variant without scripts should request none); absent in older reports. */
   scriptRequests?: number;
+  /**
+   * The main thread's busy time over the load as Chromium spent it on this host, before the
+   * simulation scales it (Lighthouse reports it ×4 under simulated throttling). TBT follows it,
+   * and it grows with whatever else the host runs; absent in older reports.
+   */
+  observedMainThreadMs?: number | null;
+  /** The host's 1-minute load average when the run started (above the core count, other work competed); absent in older reports. */
+  loadAverage?: number;
   durationSeconds: number;
   reportFiles: string[];
 }
@@ -205,6 +214,13 @@ export function scriptRequestsOf(lhr: Pick<Lhr, 'audits'>): number {
   return (requests ? itemsOf(requests) : []).filter((item) => item.resourceType === 'Script').length;
 }
 
+export function observedMainThreadMs(lhr: Pick<Lhr, 'audits' | 'configSettings'>): number | null {
+  const total = lhr.audits['mainthread-work-breakdown']?.numericValue;
+  if (typeof total !== 'number') return null;
+  const {throttlingMethod, throttling} = lhr.configSettings;
+  return throttlingMethod === 'simulate' ? total / (throttling.cpuSlowdownMultiplier ?? 1) : total;
+}
+
 export function summarise(lhr: Lhr, meta: Pick<LighthouseRun, 'run' | 'formFactor' | 'path' | 'durationSeconds' | 'reportFiles'>): LighthouseRun {
   const scores = Object.fromEntries(CATEGORIES.map((id) => {
     const score = lhr.categories[id]?.score;
@@ -230,6 +246,7 @@ export function summarise(lhr: Lhr, meta: Pick<LighthouseRun, 'run' | 'formFacto
     findings: findingsOf(lhr, new URL(lhr.finalDisplayedUrl).origin),
     externalRequests: externalRequestsOf(lhr),
     scriptRequests: scriptRequestsOf(lhr),
+    observedMainThreadMs: observedMainThreadMs(lhr),
   };
 }
 
@@ -242,6 +259,7 @@ export async function runLighthouse(baseUrl: string, pagePath: string, formFacto
   const {default: lighthouse} = await import('lighthouse');
   const {default: desktopConfig} = await import('lighthouse/core/config/desktop-config.js');
   const chromeLauncher = await import('chrome-launcher');
+  const loadAverage = os.loadavg()[0]!;
   const chrome = await chromeLauncher.launch({chromePath: CHROMIUM, chromeFlags: LIGHTHOUSE_CHROME_FLAGS, handleSIGINT: false});
   const forget = onCleanup(() => chrome.kill());
   try {
@@ -257,7 +275,7 @@ export async function runLighthouse(baseUrl: string, pagePath: string, formFacto
       fs.writeFileSync(file, report);
       return file;
     });
-    return summarise(result.lhr, {run, formFactor, path: pagePath, durationSeconds, reportFiles});
+    return {...summarise(result.lhr, {run, formFactor, path: pagePath, durationSeconds, reportFiles}), loadAverage};
   } finally {
     forget();
     chrome.kill();

@@ -110,7 +110,7 @@ async function measure(options: BenchOptions, baselineBuildDir: string | null): 
       log(`Lighthouse run ${run}/${options.runs}, ${formFactor}, ${page}${formFactor === 'mobile' ? `, ${which}` : ''}`);
       const result = await runLighthouse(url, page, formFactor, run, path.join(outDir, REPORT_DIRS[which]));
       result.reportFiles = result.reportFiles.map(fromRoot);
-      log(`  ${Object.entries(result.scores).map(([category, score]) => `${category} ${score ?? 'error'}`).join(', ')}; TBT ${result.metrics.tbtMs === null ? 'error' : Math.round(result.metrics.tbtMs)} ms; benchmark index ${result.benchmarkIndex === null ? 'n/a' : Math.round(result.benchmarkIndex)}`);
+      log(`  ${Object.entries(result.scores).map(([category, score]) => `${category} ${score ?? 'error'}`).join(', ')}; TBT ${result.metrics.tbtMs === null ? 'error' : Math.round(result.metrics.tbtMs)} ms; benchmark index ${result.benchmarkIndex === null ? 'n/a' : Math.round(result.benchmarkIndex)}; load average ${result.loadAverage?.toFixed(2) ?? 'n/a'}`);
       return result;
     };
     const mobileLoads: Array<{which: Variant; url: string; into: LighthouseRun[]}> = [

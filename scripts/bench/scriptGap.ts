@@ -30,9 +30,18 @@ export interface ScriptGap {
   gap: number | null;
   tbtWithScripts: Array<number | null>;
   tbtWithoutScripts: Array<number | null>;
+  /** The main thread's time with scripts as the host spent it (unscaled): what the score follows from run to run. */
+  mainThreadWithScripts: Array<number | null>;
   /** Runs of the scriptless variant that still requested a script: its floor is not one. */
   scriptlessRunsWithScripts: number;
   benchmarkIndex: string;
+  /** The lowest and highest 1-minute load average at the start of the page's runs, with scripts and without ("n/a" in older reports). */
+  loadAverage: string;
+}
+
+function loadAverageRange(runs: LighthouseRun[]): string {
+  const {min, max} = spread(runs.map((run) => run.loadAverage ?? null));
+  return min === null || max === null ? 'n/a' : min === max ? min.toFixed(2) : `${min.toFixed(2)}–${max.toFixed(2)}`;
 }
 
 const mobileRuns = (runs: LighthouseRun[], page: string) => runs.filter((run) => run.formFactor === 'mobile' && run.path === page).sort((a, b) => a.run - b.run);
@@ -56,8 +65,10 @@ export function compareWithScriptless(withScripts: LighthouseRun[], scriptless: 
       gap: withMedian === null || withoutMedian === null ? null : withoutMedian - withMedian,
       tbtWithScripts: loaded.map((run) => run.metrics?.tbtMs ?? null),
       tbtWithoutScripts: bare.map((run) => run.metrics?.tbtMs ?? null),
+      mainThreadWithScripts: loaded.map((run) => run.observedMainThreadMs ?? null),
       scriptlessRunsWithScripts: bare.filter((run) => (run.scriptRequests ?? 0) > 0).length,
       benchmarkIndex: benchmarkIndexRange([...loaded, ...bare]),
+      loadAverage: loadAverageRange([...loaded, ...bare]),
     };
   });
 }
@@ -88,11 +99,13 @@ export function scriptGapSection(gaps: ScriptGap[], docPages: readonly string[])
     'Each page beside the same page served without its scripts (every `<script>` the browser would run and every link that fetches a script taken out of the HTML, `scripts/bench/scriptless.ts`; styles, content and data blocks left as they are) from a second server over the same build, Lighthouse mobile, one after the other in each run with the order alternating. The gap is the median without scripts minus the median with them; doc pages may lose ' +
       `${SCRIPT_GAP_MAXIMUM.docPage} points to their scripts, other pages ${SCRIPT_GAP_MAXIMUM.anyPage}.`,
     '',
-    '| page | performance with scripts | without scripts | gap (medians) | allowed | TBT with scripts | TBT without scripts | benchmark index |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+    'The main thread\'s time is what Chromium spent on this host with the scripts, before the simulation multiplies it by 4: the score follows it from run to run more closely than it follows the benchmark index, which is taken before the page loads.',
+    '',
+    '| page | performance with scripts | without scripts | gap (medians) | allowed | TBT with scripts | TBT without scripts | main thread with scripts, as observed | benchmark index | load average (1 min) at the runs\' start |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...gaps.map(
       (row) =>
-        `| \`${row.path}\` | ${scoresOf(row.withScripts)} (median ${medianOf(row.withScripts, 0) ?? 'n/a'}) | ${scoresOf(row.withoutScripts)} (median ${medianOf(row.withoutScripts, 100) ?? 'n/a'}) | ${row.gap ?? 'n/a'} | ${scriptGapMaximum(row.path, docPages)} | ${listed(row.tbtWithScripts, ms)} | ${listed(row.tbtWithoutScripts, ms)} | ${row.benchmarkIndex} |`,
+        `| \`${row.path}\` | ${scoresOf(row.withScripts)} (median ${medianOf(row.withScripts, 0) ?? 'n/a'}) | ${scoresOf(row.withoutScripts)} (median ${medianOf(row.withoutScripts, 100) ?? 'n/a'}) | ${row.gap ?? 'n/a'} | ${scriptGapMaximum(row.path, docPages)} | ${listed(row.tbtWithScripts, ms)} | ${listed(row.tbtWithoutScripts, ms)} | ${listed(row.mainThreadWithScripts, ms)} | ${row.benchmarkIndex} | ${row.loadAverage} |`,
     ),
     '',
   ];
