@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
-import {baselineBlockingBudget, baselineBuildBudget, baselineDir, baselineSection, checkOutBaseline, compareRuns, resolveBaseline, type BaselineReport} from './baseline';
+import {baselineBlockingBudget, baselineBuildBudget, baselineDir, baselineDocBlockingBudget, baselineSection, checkOutBaseline, compareRuns, resolveBaseline, type BaselineReport} from './baseline';
 import type {BuildRun} from './build';
 import type {LighthouseRun} from './lighthouse';
 import type {ScriptRun} from './site';
@@ -52,6 +52,31 @@ describe('the two baseline budgets', () => {
     expect(baselineBlockingBudget(b, [row('/', 700, 500), row('/x', 900, 900)]).status).toBe('missed');
     expect(baselineBlockingBudget(b, [row('/', 700, 500), row('/x', null, 900)])).toMatchObject({status: 'not measured', figure: '1 page(s) not measured'});
     expect(baselineBlockingBudget(b, []).status).toBe('not measured');
+  });
+});
+
+describe('the doc pages’ blocking time against the baseline’s (issue #39)', () => {
+  const row = (page: string, before: number | null, after: number | null) => ({path: page, tbt: {before, after}, performance: {before: 90, after: 95}, scriptGzip: {before: 1, after: 1}});
+  const docPages = ['/reference/segments', '/how-to/how-to-add-sso-saml'];
+  const b = baseline([], []);
+
+  it('needs every doc page at half the baseline’s TBT or less, and looks at no other page', () => {
+    const met = baselineDocBlockingBudget(b, [row('/', 100, 100), row('/reference/segments', 400, 200), row('/how-to/how-to-add-sso-saml', 500, 120)], docPages);
+    expect(met).toMatchObject({
+      status: 'met',
+      budget: 'Lighthouse mobile TBT ≤ 50% of the baseline’s on doc pages, median of runs, same run',
+      scope: '`/reference/segments`, `/how-to/how-to-add-sso-saml`, beside f74e880',
+      figure: '`/reference/segments` 400 ms → 200 ms (at most 200 ms); `/how-to/how-to-add-sso-saml` 500 ms → 120 ms (at most 250 ms)',
+    });
+  });
+
+  it('fails when one doc page keeps more than half, even if it improved', () => {
+    expect(baselineDocBlockingBudget(b, [row('/reference/segments', 400, 201), row('/how-to/how-to-add-sso-saml', 500, 100)], docPages).status).toBe('missed');
+  });
+
+  it('says when a doc page has no figure on either side', () => {
+    expect(baselineDocBlockingBudget(b, [row('/reference/segments', 400, 100), row('/how-to/how-to-add-sso-saml', null, 100)], docPages)).toMatchObject({status: 'not measured', figure: '1 page(s) not measured'});
+    expect(baselineDocBlockingBudget(b, [row('/', 400, 100)], docPages)).toMatchObject({status: 'not measured', figure: 'not measured'});
   });
 });
 

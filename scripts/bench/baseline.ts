@@ -38,6 +38,8 @@ export interface BaselineReport extends BaselineCommit {
 
 /** The cold build may grow by this share over the baseline's (issue #31: a second API reference at most +40%). */
 export const BUILD_GROWTH_LIMIT = 0.4;
+/** A doc page's blocking time may be at most this share of the baseline's (issue #39: halved). */
+export const DOC_PAGE_BLOCKING_SHARE = 0.5;
 
 function git(root: string, args: string[]): string {
   // package-lock.json is read through git show: more than the default 1 MB buffer.
@@ -129,6 +131,17 @@ export function baselineBlockingBudget(baseline: BaselineReport, rows: BeforeAft
   if (measured.length === 0 || measured.length < rows.length) return {budget, scope, figure: measured.length === 0 ? 'not measured' : `${rows.length - measured.length} page(s) not measured`, status: 'not measured'};
   const figure = measured.map((row) => `\`${row.path}\` ${ms(row.tbt.before)} → ${ms(row.tbt.after)}`).join('; ');
   return {budget, scope, figure, status: measured.every((row) => row.tbt.after! < row.tbt.before!) ? 'met' : 'missed'};
+}
+
+/** Each doc page's mobile blocking time at most DOC_PAGE_BLOCKING_SHARE of the baseline's, each the median of its runs (issue #39). */
+export function baselineDocBlockingBudget(baseline: BaselineReport, rows: BeforeAfter[], docPages: readonly string[]): BudgetResult {
+  const budget = `Lighthouse mobile TBT ≤ ${Math.round(DOC_PAGE_BLOCKING_SHARE * 100)}% of the baseline’s on doc pages, median of runs, same run`;
+  const scope = `${docPages.map((page) => `\`${page}\``).join(', ')}, beside ${short(baseline)}`;
+  const docRows = docPages.map((page) => rows.find((row) => row.path === page));
+  const measured = docRows.filter((row): row is BeforeAfter => !!row && row.tbt.before !== null && row.tbt.after !== null);
+  if (measured.length < docPages.length) return {budget, scope, figure: measured.length === 0 ? 'not measured' : `${docPages.length - measured.length} page(s) not measured`, status: 'not measured'};
+  const figure = measured.map((row) => `\`${row.path}\` ${ms(row.tbt.before)} → ${ms(row.tbt.after)} (at most ${ms(row.tbt.before! * DOC_PAGE_BLOCKING_SHARE)})`).join('; ');
+  return {budget, scope, figure, status: measured.every((row) => row.tbt.after! <= row.tbt.before! * DOC_PAGE_BLOCKING_SHARE) ? 'met' : 'missed'};
 }
 
 const cell = (pair: {before: number | null; after: number | null}, show: (value: number) => string) => {

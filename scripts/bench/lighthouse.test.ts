@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {contrastSummary, describeItem, externalRequestsOf, findingsOf} from './lighthouse';
+import {contrastSummary, describeItem, externalRequestsOf, findingsOf, observedMainThreadMs, scriptRequestsOf} from './lighthouse';
 
 type Lhr = Parameters<typeof findingsOf>[0];
 
@@ -90,5 +90,32 @@ describe('externalRequestsOf', () => {
   it('lists requests that leave 127.0.0.1, ignoring data: URLs', () => {
     const report = {audits: {'network-requests': audit('network-requests', 1, {details: {type: 'table', items: [{url: 'http://127.0.0.1:4000/'}, {url: 'data:image/svg+xml,<svg/>'}, {url: 'https://fonts.example.com/a.woff2'}]}})}} as unknown as Lhr;
     expect(externalRequestsOf(report)).toEqual(['https://fonts.example.com/a.woff2']);
+  });
+});
+
+describe('scriptRequestsOf', () => {
+  it('counts the script requests of the load, and nothing else', () => {
+    const requests = (items: Array<Record<string, unknown>>) => ({audits: {'network-requests': {details: {type: 'table', items}}}}) as unknown as Parameters<typeof scriptRequestsOf>[0];
+    const page = requests([
+      {url: 'http://127.0.0.1:1/reference/segments', resourceType: 'Document'},
+      {url: 'http://127.0.0.1:1/assets/css/styles.css', resourceType: 'Stylesheet'},
+      {url: 'http://127.0.0.1:1/assets/js/main.js', resourceType: 'Script'},
+      {url: 'http://127.0.0.1:1/assets/js/runtime~main.js', resourceType: 'Script'},
+    ]);
+    expect(scriptRequestsOf(page)).toBe(2);
+    expect(scriptRequestsOf(requests([{url: 'http://127.0.0.1:1/', resourceType: 'Document'}]))).toBe(0);
+    expect(scriptRequestsOf({audits: {}} as unknown as Parameters<typeof scriptRequestsOf>[0])).toBe(0);
+  });
+});
+
+describe('observedMainThreadMs', () => {
+  const report = (numericValue: number | undefined, throttlingMethod: string, cpuSlowdownMultiplier: number) =>
+    ({audits: numericValue === undefined ? {} : {'mainthread-work-breakdown': {numericValue}}, configSettings: {throttlingMethod, throttling: {cpuSlowdownMultiplier}}}) as unknown as Parameters<typeof observedMainThreadMs>[0];
+
+  it('undoes the simulation\'s CPU multiplier, which Lighthouse applies to the reported time', () => {
+    expect(observedMainThreadMs(report(2400, 'simulate', 4))).toBe(600);
+    // Under devtools throttling the time was spent slowed down already and is reported as it was.
+    expect(observedMainThreadMs(report(2400, 'devtools', 4))).toBe(2400);
+    expect(observedMainThreadMs(report(undefined, 'simulate', 4))).toBeNull();
   });
 });

@@ -5,6 +5,7 @@
  * summarised here.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type {Result as Lhr} from 'lighthouse';
 import {CHROMIUM, CHROMIUM_ARGS} from './chromium';
@@ -22,7 +23,7 @@ export type Metric = keyof typeof METRICS;
  * for can leave the machine; any such request shows up as failed in the report (and in
  * `externalRequests`).
  */
-const LIGHTHOUSE_CHROME_FLAGS = [...CHROMIUM_ARGS.filter((flag) => flag !== '--headless'), '--headless=new', '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'];
+export const LIGHTHOUSE_CHROME_FLAGS = [...CHROMIUM_ARGS.filter((flag) => flag !== '--headless'), '--headless=new', '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'];
 const ITEMS_PER_FINDING = 5;
 
 export interface Finding {
@@ -68,6 +69,16 @@ export interface LighthouseRun {
   findings: Finding[];
   /** Requests to any host other than 127.0.0.1 (there should be none). */
   externalRequests: string[];
+  /** Scripts the page requested (the variant without scripts should request none); absent in older reports. */
+  scriptRequests?: number;
+  /**
+   * The main thread's busy time over the load as Chromium spent it on this host, before the
+   * simulation scales it (Lighthouse reports it ×4 under simulated throttling). TBT follows it,
+   * and it grows with whatever else the host runs; absent in older reports.
+   */
+  observedMainThreadMs?: number | null;
+  /** The host's 1-minute load average when the run started (above the core count, other work competed); absent in older reports. */
+  loadAverage?: number;
   durationSeconds: number;
   reportFiles: string[];
 }
@@ -198,6 +209,18 @@ export function externalRequestsOf(lhr: Pick<Lhr, 'audits'>): string[] {
     });
 }
 
+export function scriptRequestsOf(lhr: Pick<Lhr, 'audits'>): number {
+  const requests = lhr.audits['network-requests'];
+  return (requests ? itemsOf(requests) : []).filter((item) => item.resourceType === 'Script').length;
+}
+
+export function observedMainThreadMs(lhr: Pick<Lhr, 'audits' | 'configSettings'>): number | null {
+  const total = lhr.audits['mainthread-work-breakdown']?.numericValue;
+  if (typeof total !== 'number') return null;
+  const {throttlingMethod, throttling} = lhr.configSettings;
+  return throttlingMethod === 'simulate' ? total / (throttling.cpuSlowdownMultiplier ?? 1) : total;
+}
+
 export function summarise(lhr: Lhr, meta: Pick<LighthouseRun, 'run' | 'formFactor' | 'path' | 'durationSeconds' | 'reportFiles'>): LighthouseRun {
   const scores = Object.fromEntries(CATEGORIES.map((id) => {
     const score = lhr.categories[id]?.score;
@@ -222,6 +245,8 @@ export function summarise(lhr: Lhr, meta: Pick<LighthouseRun, 'run' | 'formFacto
     runtimeError: lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : null,
     findings: findingsOf(lhr, new URL(lhr.finalDisplayedUrl).origin),
     externalRequests: externalRequestsOf(lhr),
+    scriptRequests: scriptRequestsOf(lhr),
+    observedMainThreadMs: observedMainThreadMs(lhr),
   };
 }
 
@@ -234,6 +259,7 @@ export async function runLighthouse(baseUrl: string, pagePath: string, formFacto
   const {default: lighthouse} = await import('lighthouse');
   const {default: desktopConfig} = await import('lighthouse/core/config/desktop-config.js');
   const chromeLauncher = await import('chrome-launcher');
+  const loadAverage = os.loadavg()[0]!;
   const chrome = await chromeLauncher.launch({chromePath: CHROMIUM, chromeFlags: LIGHTHOUSE_CHROME_FLAGS, handleSIGINT: false});
   const forget = onCleanup(() => chrome.kill());
   try {
@@ -249,7 +275,7 @@ export async function runLighthouse(baseUrl: string, pagePath: string, formFacto
       fs.writeFileSync(file, report);
       return file;
     });
-    return summarise(result.lhr, {run, formFactor, path: pagePath, durationSeconds, reportFiles});
+    return {...summarise(result.lhr, {run, formFactor, path: pagePath, durationSeconds, reportFiles}), loadAverage};
   } finally {
     forget();
     chrome.kill();

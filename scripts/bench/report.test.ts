@@ -74,6 +74,29 @@ describe('renderBenchmarks', () => {
   });
 });
 
+describe('renderBenchmarks with the pages measured without scripts', () => {
+  it('prints each page with and without scripts, and counts those runs in the benchmark index', () => {
+    const mobile = (run: number, path: string, performance: number, tbtMs: number, benchmarkIndex: number) =>
+      ({run, formFactor: 'mobile', path, scores: {performance, accessibility: 100, 'best-practices': 100, seo: 100}, metrics: {lcpMs: 2000, tbtMs, cls: 0, fcpMs: 900, speedIndexMs: 900}, settings: {formFactor: 'mobile', screen: '412×823 at 1.75x, mobile', throttlingMethod: 'simulate', rttMs: 150, throughputKbps: 1638.4, cpuSlowdownMultiplier: 4}, benchmarkIndex, runWarnings: [], runtimeError: null, findings: [], externalRequests: [], scriptRequests: tbtMs === 0 ? 0 : 12, observedMainThreadMs: tbtMs === 0 ? 200 : 1100, durationSeconds: 10, reportFiles: []}) as LighthouseRun;
+    const site: SiteReport = {
+      date: '2026-01-01T00:00:00.000Z',
+      machine: {cpuModel: 'Xeon', cores: 2, memoryBytes: 2 ** 34, os: 'Debian', kernel: '6.1', node: 'v20', chromium: 'Chromium 156', lighthouse: '12.8.2', loadAverageAtStart: 0.9},
+      options: {runs: 1, skipBuild: true, gzip: true},
+      build: null,
+      pages: {htmlFiles: 10, redirectStubs: 0, pages: 10, apiPages: 0},
+      pageWeights: [],
+      lighthouse: [mobile(1, '/reference/segments', 82, 610, 1200)],
+      scriptless: [mobile(1, '/reference/segments', 100, 0, 900)],
+      budgets: [],
+    };
+    const text = renderBenchmarks(site, null);
+    expect(text).toContain('### With and without scripts');
+    expect(text).toContain('| `/reference/segments` | 82 (median 82) | 100 (median 100) | 18 | 5 | 610 ms | 0 ms | 1,100 ms | 900–1,200 | n/a |');
+    expect(text).toContain('benchmark index over the runs: 900–1200');
+    expect(renderBenchmarks({...site, scriptless: undefined}, null)).not.toContain('### With and without scripts');
+  });
+});
+
 describe('topPerformanceFindings', () => {
   const entry = (id: string, metricSavings: Record<string, number>, worstSavingsMs: number): FlaggedFinding => ({
     finding: {category: 'performance', id, title: id, score: 0, weight: 0, metricSavings, items: [], itemCount: 0},

@@ -10,10 +10,11 @@ import {baselineSection, compareRuns} from './baseline';
 import type {BuildRun} from './build';
 import {API_SCRIPT_MARGIN_BYTES, benchmarkIndexRange, COLD_BUILD_BUDGET_SECONDS, PERFORMANCE_MEDIAN_MINIMUM, type BudgetResult} from './budgets';
 import {duration, gib, kb, mib, ms} from './format';
-import {CATEGORIES, FORM_FACTORS, savingsMs, type Category, type Finding, type FormFactor, type LighthouseRun, type Metric} from './lighthouse';
+import {CATEGORIES, FORM_FACTORS, LIGHTHOUSE_CHROME_FLAGS, savingsMs, type Category, type Finding, type FormFactor, type LighthouseRun, type Metric} from './lighthouse';
 import {NETWORK_QUIET_MS, VIEWPORT, type PageWeight} from './pageWeight';
+import {compareWithScriptless, scriptGapSection, SCRIPT_GAP_MAXIMUM} from './scriptGap';
 import {searchSection, type SearchReport} from './searchReport';
-import {API_PAGE, DIAGRAM_PAGE, PLAIN_DOC_PAGE, type SiteReport} from './site';
+import {API_PAGE, DIAGRAM_PAGE, DOC_PAGES, PLAIN_DOC_PAGE, type SiteReport} from './site';
 import {spread} from './stats';
 import {GZIP_LEVEL} from './weight';
 import {SERVER_GZIP_LEVEL} from '../../tests/support/staticServer';
@@ -108,13 +109,17 @@ function lighthouseTable(site: SiteReport, formFactor: FormFactor, pages: string
 }
 
 function environmentLines(site: SiteReport): string[] {
-  const indexes = site.lighthouse.map((run) => run.benchmarkIndex).filter((value): value is number => value !== null);
-  const warnings = [...new Set(site.lighthouse.flatMap((run) => run.runWarnings))];
-  const errors = site.lighthouse.filter((run) => run.runtimeError).map((run) => `${run.formFactor} run ${run.run} of \`${run.path}\`: ${run.runtimeError}`);
-  const external = [...new Set(site.lighthouse.flatMap((run) => run.externalRequests))];
+  const every = [...site.lighthouse, ...(site.scriptless ?? [])];
+  const indexes = every.map((run) => run.benchmarkIndex).filter((value): value is number => value !== null);
+  const warnings = [...new Set(every.flatMap((run) => run.runWarnings))];
+  const errors = [
+    ...site.lighthouse.filter((run) => run.runtimeError).map((run) => `${run.formFactor} run ${run.run} of \`${run.path}\`: ${run.runtimeError}`),
+    ...(site.scriptless ?? []).filter((run) => run.runtimeError).map((run) => `run ${run.run} of \`${run.path}\` without scripts: ${run.runtimeError}`),
+  ];
+  const external = [...new Set(every.flatMap((run) => run.externalRequests))];
   const {min, max} = spread(indexes);
   return [
-    `- Lighthouse's CPU benchmark index over the runs: ${min === null ? 'n/a' : `${Math.round(min)}–${Math.round(max!)}`} (its simulated mobile throttling scales with it).`,
+    `- Lighthouse's CPU benchmark index over the runs: ${min === null ? 'n/a' : `${Math.round(min)}–${Math.round(max!)}`} (the host's speed: the mobile simulation multiplies the main-thread time it observes by 4 whatever the host, so a slower moment scores lower).`,
     `- Requests to hosts other than 127.0.0.1: ${external.length === 0 ? 'none' : external.map((url) => `\`${url}\``).join(', ')}.`,
     `- Run warnings: ${warnings.length === 0 ? 'none' : warnings.join(' / ')}.`,
     ...(errors.length > 0 ? [`- Runtime errors: ${errors.join('; ')}.`] : []),
@@ -205,10 +210,10 @@ function methodSection(site: SiteReport, pages: string[]): string[] {
     '### Method',
     '',
     `- Build: \`npx docusaurus clear\` (removes \`.docusaurus/\`, \`build/\`, \`node_modules/.cache\`), then \`npm run build\` (API page generation, then \`docusaurus build\`) = cold; a second \`npm run build\` right after = warm. Wall time is measured around the command. CPU time and the peak RSS of the largest single process are GNU time's (\`/usr/bin/time -f '%e %U %S %M'\`, from the kernel's accounting of the whole tree). The peak RSS of the whole tree is the highest sum of \`VmRSS\` over the build process and all its descendants, read from \`/proc/<pid>/status\` every ${site.build?.cold.memory.intervalMs ?? 200} ms (pages shared between processes count once per process, so the sum is an upper bound). Pages: every \`.html\` file in \`build/\` after the build; redirect stubs (a \`<meta http-equiv="refresh">\` page written for a legacy URL) are counted apart; pages per second = pages that are not stubs ÷ wall time. "Other work" = the machine's busy CPU time over the build (\`/proc/stat\`) minus the build's own CPU time: what other processes took meanwhile.`,
-    `- Serving: \`build/\` is served on 127.0.0.1 by \`tests/support/staticServer.ts\` (serve-handler, clean URLs as \`docusaurus serve\`), ${served}. It sends no \`Cache-Control\` header, so Lighthouse's \`uses-long-cache-ttl\` says more about this server than about the site's hosting (it does not count in the score).`,
+    `- Serving: \`build/\` is served on 127.0.0.1 by \`tests/support/staticServer.ts\` (serve-handler, clean URLs as \`docusaurus serve\`), ${served}. It sends no \`Cache-Control\` header, so Lighthouse's \`uses-long-cache-ttl\` says more about this server than about the site's hosting (it does not count in the score).${site.scriptless ? ' A second server of the same kind over the same `build/` answers every HTML file without its scripts (`scripts/bench/scriptless.ts`), at the same paths, for the "With and without scripts" runs.' : ''}`,
     `- Page weight: one fresh Chromium context per page (empty cache, ${VIEWPORT.width}×${VIEWPORT.height} viewport, Playwright driving Debian's Chromium); every response from navigation until \`document.documentElement.dataset.hasHydrated === 'true'\` and then no request in flight for ${NETWORK_QUIET_MS} ms. Each URL counts once; bytes are the decoded body (raw) and its gzip at level ${GZIP_LEVEL} (gzip), summed by Chromium's resource type: document = HTML, script = JS, stylesheet = CSS. Docusaurus prefetches the chunks of routes linked in the viewport (\`<link rel="prefetch">\`, sent with \`Sec-Purpose: prefetch\`): those are downloaded but not run, and are shown apart; the script budget counts the scripts the page runs.`,
-    `- Lighthouse ${site.machine.lighthouse}, Node API, one fresh Chromium per run (chrome-launcher, \`/usr/bin/chromium\` with \`--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run\` and \`--host-resolver-rules\` resolving no host but 127.0.0.1, so nothing can reach the internet), the ${pages.length} pages in both form factors, the whole set ${runs} time${runs === 1 ? '' : 's'}. ${settingsLine(site, 'mobile')}; ${settingsLine(site, 'desktop')}. Scores are Lighthouse's category scores × 100; LCP, TBT and CLS are its metric values. Each cell lists the runs in order, then the spread (min–max).`,
-    `- Budgets: mobile performance is judged on the median of the runs (${PERFORMANCE_MEDIAN_MINIMUM.docPage} on doc pages, ${PERFORMANCE_MEDIAN_MINIMUM.apiOperationPage} on an API operation page); accessibility, best practices, SEO and CLS must hold in every run; the script budget applies to the plain doc page \`${PLAIN_DOC_PAGE}\`, the diagram budget to \`${DIAGRAM_PAGE}\` beside it; the API page \`${API_PAGE}\` is held beside the plain doc page to its scripts + ${kb(API_SCRIPT_MARGIN_BYTES, 0)} (page weight is measured once per run) and its mobile TBT, both on the median of the runs, with the runs' benchmark index; the build budget to the cold build's wall time (${duration(COLD_BUILD_BUDGET_SECONDS)}).`,
+    `- Lighthouse ${site.machine.lighthouse}, Node API, one fresh Chromium per run (chrome-launcher, \`/usr/bin/chromium\` with ${LIGHTHOUSE_CHROME_FLAGS.filter((flag) => !flag.startsWith('--host-resolver-rules')).map((flag) => `\`${flag}\``).join(' ')} and \`--host-resolver-rules\` resolving no host but 127.0.0.1, so nothing can reach the internet), the ${pages.length} pages in both form factors${site.scriptless ? ' and each page without its scripts in mobile' : ''}, the whole set ${runs} time${runs === 1 ? '' : 's'}. ${settingsLine(site, 'mobile')}; ${settingsLine(site, 'desktop')}. Scores are Lighthouse's category scores × 100; LCP, TBT and CLS are its metric values. Each cell lists the runs in order, then the spread (min–max).`,
+    `- Budgets: mobile performance is judged on the median of the runs (${PERFORMANCE_MEDIAN_MINIMUM.docPage} on doc pages, ${PERFORMANCE_MEDIAN_MINIMUM.apiOperationPage} on an API operation page); accessibility, best practices, SEO and CLS must hold in every run; the script budget applies to the plain doc page \`${PLAIN_DOC_PAGE}\`, the diagram budget to \`${DIAGRAM_PAGE}\` beside it; the API page \`${API_PAGE}\` is held beside the plain doc page to its scripts + ${kb(API_SCRIPT_MARGIN_BYTES, 0)} (page weight is measured once per run) and its mobile TBT, both on the median of the runs, with the runs' benchmark index; the build budget to the cold build's wall time (${duration(COLD_BUILD_BUDGET_SECONDS)}); every page's mobile performance to within ${SCRIPT_GAP_MAXIMUM.anyPage} points of the same page without scripts, ${SCRIPT_GAP_MAXIMUM.docPage} on the doc pages (${DOC_PAGES.map((page) => `\`${page}\``).join(', ')}), medians of the runs.`,
     '',
   ];
 }
@@ -252,6 +257,7 @@ export function siteSection(site: SiteReport | null, notes: string | null = null
     ...budgetTable(site.budgets),
     '',
     ...budgetNotes(site, notes),
+    ...scriptGapSection(compareWithScriptless(site.lighthouse, site.scriptless ?? [], pages), DOC_PAGES),
     ...beforeAfter(site),
     ...buildSection(site),
     ...weightSection(site.pageWeights),

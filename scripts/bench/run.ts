@@ -9,7 +9,7 @@ import {spawn} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import {startStaticServer} from '../../tests/support/staticServer';
-import {baselineBlockingBudget, baselineBuildBudget, checkOutBaseline, compareRuns, resolveBaseline, type BaselineCommit, type BaselineReport} from './baseline';
+import {baselineBlockingBudget, baselineBuildBudget, baselineDocBlockingBudget, checkOutBaseline, compareRuns, resolveBaseline, type BaselineCommit, type BaselineReport} from './baseline';
 import {clearCaches, countPages, timedBuild, type BuildRun} from './build';
 import {benchmarkIndexRange, evaluateBudgets} from './budgets';
 import {cleanUpOnSignals, onCleanup, runCleanups} from './cleanup';
@@ -19,7 +19,9 @@ import {describeMachine} from './machine';
 import {parseOptions, USAGE, type BenchOptions} from './options';
 import {measurePageWeights, type PageWeight} from './pageWeight';
 import {writeBenchmarks} from './report';
-import {API_PAGE, DIAGRAM_PAGE, PAGES, PLAIN_DOC_PAGE, type BuildFigures, type ScriptRun, type SiteReport} from './site';
+import {compareWithScriptless, scriptGapBudgets} from './scriptGap';
+import {withoutScripts} from './scriptless';
+import {API_PAGE, DIAGRAM_PAGE, DOC_PAGES, PAGES, PLAIN_DOC_PAGE, type BuildFigures, type ScriptRun, type SiteReport} from './site';
 
 const root = path.resolve(__dirname, '../..');
 const buildDir = path.join(root, 'build');
@@ -75,31 +77,47 @@ interface Measured {
   pageWeights: PageWeight[];
   scriptRuns: ScriptRun[];
   lighthouse: LighthouseRun[];
+  /** Mobile Lighthouse of each page without its scripts. */
+  scriptless: LighthouseRun[];
   /** The baseline's mobile Lighthouse and scripts, when there is one. */
   baseline: {lighthouse: LighthouseRun[]; scriptRuns: ScriptRun[]} | null;
 }
 
+type Variant = 'this checkout' | 'without scripts' | 'baseline';
+const REPORT_DIRS: Record<Variant, string> = {'this checkout': 'lighthouse', 'without scripts': 'lighthouse-scriptless', baseline: 'lighthouse-baseline'};
+
 /**
- * Each run: page weight, then mobile Lighthouse of every page (with a baseline, each page from
- * both builds one after the other, which goes first alternating by run and page), then desktop.
+ * Each run: page weight, then mobile Lighthouse of every page from this build, from the same
+ * build without scripts (a second server, scriptless.ts) and, with a baseline, from its build,
+ * one after the other, the order turning by run and page so that no variant always goes first;
+ * then desktop.
  */
 async function measure(options: BenchOptions, baselineBuildDir: string | null): Promise<Measured> {
   const server = await startStaticServer(buildDir, {gzip: options.gzip});
   const forget = onCleanup(() => server.close());
+  // The same files at the same paths, so the two pages differ only by their scripts.
+  const scriptlessServer = await startStaticServer(buildDir, {gzip: options.gzip, transformHtml: withoutScripts});
+  const forgetScriptless = onCleanup(() => scriptlessServer.close());
   const baselineServer = baselineBuildDir ? await startStaticServer(baselineBuildDir, {gzip: options.gzip}) : null;
   const forgetBaseline = onCleanup(() => baselineServer?.close());
   try {
     let pageWeights: PageWeight[] = [];
     const scriptRuns: ScriptRun[] = [];
     const lighthouse: LighthouseRun[] = [];
+    const scriptless: LighthouseRun[] = [];
     const baseline = baselineServer ? {lighthouse: [] as LighthouseRun[], scriptRuns: [] as ScriptRun[]} : null;
-    const lighthouseOnce = async (url: string, page: string, formFactor: 'mobile' | 'desktop', run: number, which: 'this checkout' | 'baseline') => {
-      log(`Lighthouse run ${run}/${options.runs}, ${formFactor}, ${page}${baseline ? `, ${which}` : ''}`);
-      const result = await runLighthouse(url, page, formFactor, run, path.join(outDir, which === 'baseline' ? 'lighthouse-baseline' : 'lighthouse'));
+    const lighthouseOnce = async (url: string, page: string, formFactor: 'mobile' | 'desktop', run: number, which: Variant) => {
+      log(`Lighthouse run ${run}/${options.runs}, ${formFactor}, ${page}${formFactor === 'mobile' ? `, ${which}` : ''}`);
+      const result = await runLighthouse(url, page, formFactor, run, path.join(outDir, REPORT_DIRS[which]));
       result.reportFiles = result.reportFiles.map(fromRoot);
-      log(`  ${Object.entries(result.scores).map(([category, score]) => `${category} ${score ?? 'error'}`).join(', ')}; TBT ${result.metrics.tbtMs === null ? 'error' : Math.round(result.metrics.tbtMs)} ms`);
+      log(`  ${Object.entries(result.scores).map(([category, score]) => `${category} ${score ?? 'error'}`).join(', ')}; TBT ${result.metrics.tbtMs === null ? 'error' : Math.round(result.metrics.tbtMs)} ms; benchmark index ${result.benchmarkIndex === null ? 'n/a' : Math.round(result.benchmarkIndex)}; load average ${result.loadAverage?.toFixed(2) ?? 'n/a'}`);
       return result;
     };
+    const mobileLoads: Array<{which: Variant; url: string; into: LighthouseRun[]}> = [
+      {which: 'this checkout', url: server.url, into: lighthouse},
+      {which: 'without scripts', url: scriptlessServer.url, into: scriptless},
+      ...(baselineServer && baseline ? [{which: 'baseline' as const, url: baselineServer.url, into: baseline.lighthouse}] : []),
+    ];
     for (let run = 1; run <= options.runs; run += 1) {
       // Page weight once per run too: the API page's script budget is judged on the median.
       log(`page weight, run ${run}/${options.runs}: ${PAGES.join(', ')}`);
@@ -111,18 +129,20 @@ async function measure(options: BenchOptions, baselineBuildDir: string | null): 
         baseline.scriptRuns.push(...(await measurePageWeights(baselineServer.url, PAGES)).map((weight) => ({run, path: weight.path, js: weight.totals.js})));
       }
       for (const [index, page] of PAGES.entries()) {
-        const baselineFirst = (run + index) % 2 === 0;
-        if (baselineServer && baseline && baselineFirst) baseline.lighthouse.push(await lighthouseOnce(baselineServer.url, page, 'mobile', run, 'baseline'));
-        lighthouse.push(await lighthouseOnce(server.url, page, 'mobile', run, 'this checkout'));
-        if (baselineServer && baseline && !baselineFirst) baseline.lighthouse.push(await lighthouseOnce(baselineServer.url, page, 'mobile', run, 'baseline'));
+        for (let step = 0; step < mobileLoads.length; step += 1) {
+          const load = mobileLoads[(step + run + index) % mobileLoads.length]!;
+          load.into.push(await lighthouseOnce(load.url, page, 'mobile', run, load.which));
+        }
       }
       for (const page of PAGES) lighthouse.push(await lighthouseOnce(server.url, page, 'desktop', run, 'this checkout'));
     }
-    return {pageWeights, scriptRuns, lighthouse, baseline};
+    return {pageWeights, scriptRuns, lighthouse, scriptless, baseline};
   } finally {
     forget();
+    forgetScriptless();
     forgetBaseline();
     await server.close();
+    await scriptlessServer.close();
     await baselineServer?.close();
   }
 }
@@ -151,17 +171,21 @@ async function main(): Promise<void> {
   const pages = countPages(buildDir);
   if (options.search) await searchBenchmark();
   const measured = await measure(options, baselineCheckout ? path.join(baselineCheckout.dir, 'build') : null);
-  const {pageWeights, scriptRuns, lighthouse} = measured;
+  const {pageWeights, scriptRuns, lighthouse, scriptless} = measured;
   const baseline: BaselineReport | undefined = baselineCommit && measured.baseline ? {...baselineCommit, cold: baselineCold, ...measured.baseline} : undefined;
   const budgets = evaluateBudgets({lighthouse, pageWeights, scriptRuns: scriptRuns ?? [], build, pages: PAGES, plainDocPage: PLAIN_DOC_PAGE, diagramPage: DIAGRAM_PAGE, apiPage: API_PAGE});
+  const gaps = compareWithScriptless(lighthouse, scriptless, PAGES);
+  budgets.push(...scriptGapBudgets(gaps, DOC_PAGES));
+  log('mobile performance with scripts → without, medians:');
+  for (const row of gaps) log(`  ${row.path}: gap ${row.gap ?? 'n/a'} (${row.withScripts.join(', ')} → ${row.withoutScripts.join(', ')}); benchmark index ${row.benchmarkIndex}`);
   if (baseline) {
     const rows = compareRuns(baseline, {lighthouse, scriptRuns}, PAGES);
-    budgets.push(baselineBuildBudget(baseline, options.skipBuild ? null : (build?.cold ?? null)), baselineBlockingBudget(baseline, rows));
+    budgets.push(baselineBuildBudget(baseline, options.skipBuild ? null : (build?.cold ?? null)), baselineBlockingBudget(baseline, rows), baselineDocBlockingBudget(baseline, rows, DOC_PAGES));
     log(`baseline ${baseline.sha.slice(0, 7)}, benchmark index ${benchmarkIndexRange([...lighthouse, ...baseline.lighthouse].filter((run) => run.formFactor === 'mobile'))}:`);
     const round = (value: number | null) => (value === null ? 'n/a' : String(Math.round(value)));
     for (const row of rows) log(`  ${row.path}: TBT ${round(row.tbt.before)} → ${round(row.tbt.after)} ms, scripts ${round(row.scriptGzip.before)} → ${round(row.scriptGzip.after)} bytes gzip`);
   }
-  const report: SiteReport = {date, machine, options: {runs: options.runs, skipBuild: options.skipBuild, gzip: options.gzip, ...(options.baseline ? {baseline: options.baseline} : {})}, build, pages, pageWeights, scriptRuns, lighthouse, budgets, ...(baseline ? {baseline} : {})};
+  const report: SiteReport = {date, machine, options: {runs: options.runs, skipBuild: options.skipBuild, gzip: options.gzip, ...(options.baseline ? {baseline: options.baseline} : {})}, build, pages, pageWeights, scriptRuns, lighthouse, scriptless, budgets, ...(baseline ? {baseline} : {})};
   fs.writeFileSync(siteJson, `${JSON.stringify(report, null, 2)}\n`);
   writeBenchmarks(root);
   const missed = budgets.filter((budget) => budget.status === 'missed');

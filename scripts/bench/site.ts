@@ -16,6 +16,11 @@ export const PAGES = ['/', '/reference/segments', '/how-to/how-to-add-sso-saml',
 export const PLAIN_DOC_PAGE = '/reference/segments';
 /** A hand-written page with a diagram (a sequence diagram, drawn ahead of time: plugins/diagrams). */
 export const DIAGRAM_PAGE = '/how-to/how-to-add-sso-saml';
+/**
+ * The hand-written doc pages of the set: a reader's page with nothing to run but the site's
+ * navigation and search, so their scripts may cost the least (issue #39).
+ */
+export const DOC_PAGES: readonly string[] = [PLAIN_DOC_PAGE, DIAGRAM_PAGE];
 /** The API operation page of the benchmark, held to the plain doc page's scripts and blocking time (issue #32). */
 export const API_PAGE = '/reference/api/unleash/get-feature';
 
@@ -45,6 +50,8 @@ export interface SiteReport {
   /** Every run's scripts per page (absent in reports written before it was measured per run). */
   scriptRuns?: ScriptRun[];
   lighthouse: LighthouseRun[];
+  /** Mobile Lighthouse of each page served without its scripts, every run (absent in reports from before issue #39). */
+  scriptless?: LighthouseRun[];
   budgets: BudgetResult[];
   /** With --baseline: the earlier commit's figures from the same run. */
   baseline?: BaselineReport;

@@ -5,8 +5,10 @@
  * Its `root` and the includes the build writes (security headers, host redirects) all point
  * at the folder served.
  */
-import {spawn, type ChildProcess} from 'node:child_process';
+import {execFileSync, spawn, type ChildProcess} from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,11 +31,17 @@ function replaceDirective(conf: string, name: string, value: string): string {
   return conf.replace(pattern, `$1${name} ${value};`);
 }
 
+/** A certificate and its key, for serving over TLS (and so HTTP/2, which browsers speak only over TLS). */
+export interface TlsFiles {
+  certificate: string;
+  key: string;
+}
+
 /** A complete nginx.conf serving `root` on 127.0.0.1:`port`, with its state under `dir`. */
-export function nginxConf({root, port, dir}: {root: string; port: number; dir: string}): string {
+export function nginxConf({root, port, dir, tls}: {root: string; port: number; dir: string; tls?: TlsFiles}): string {
   let site = fs.readFileSync(SERVER_CONF, 'utf8');
   site = replaceDirective(site, 'root', root);
-  site = replaceDirective(site, 'listen', `127.0.0.1:${port}`);
+  site = replaceDirective(site, 'listen', `127.0.0.1:${port}${tls ? ' ssl http2' : ''}`);
   for (const file of BUILD_INCLUDES) {
     const include = new RegExp(`^(\\s*)include\\s+\\S*/${file.replace('.', '\\.')};`, 'gm');
     const includes = site.match(include)?.length ?? 0;
@@ -56,6 +64,7 @@ export function nginxConf({root, port, dir}: {root: string; port: number; dir: s
     `  access_log ${path.join(dir, 'access.log')};`,
     // Debian compiles these into /var/lib/nginx, which an unprivileged run cannot write.
     ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((name) => `  ${temp(name)}`),
+    ...(tls ? [`  ssl_certificate ${tls.certificate};`, `  ssl_certificate_key ${tls.key};`] : []),
     site,
     '}',
     '',
@@ -79,12 +88,24 @@ function exited(child: ChildProcess): Promise<void> {
   return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
+/** A HEAD request that accepts the self-signed certificate of a TLS server started here. */
+function head(url: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const request = (url.startsWith('https:') ? https : http).request(url, {method: 'HEAD', rejectUnauthorized: false}, (response) => {
+      response.resume();
+      resolve();
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
 async function untilAnswering(url: string, child: ChildProcess, log: () => string): Promise<void> {
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`nginx exited with code ${child.exitCode}:\n${log()}`);
     try {
-      await fetch(url, {method: 'HEAD'});
+      await head(url);
       return;
     } catch {
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -93,8 +114,19 @@ async function untilAnswering(url: string, child: ChildProcess, log: () => strin
   throw new Error(`nginx did not answer on ${url} within 10 s:\n${log()}`);
 }
 
-/** Starts nginx serving `root`; the caller closes it. Throws when nginx is not installed. */
-export async function startNginx(root: string): Promise<NginxServer> {
+/** A self-signed certificate for 127.0.0.1, made with Debian's openssl in `dir`. */
+function selfSignedCertificate(dir: string): TlsFiles {
+  const files = {certificate: path.join(dir, 'certificate.pem'), key: path.join(dir, 'key.pem')};
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', files.key, '-out', files.certificate], {stdio: 'ignore'});
+  return files;
+}
+
+/**
+ * Starts nginx serving `root`; the caller closes it. Throws when nginx is not installed. With
+ * `tls`, it serves HTTPS with HTTP/2 under a self-signed certificate (a browser must be told to
+ * accept it), as a production host would serve the site.
+ */
+export async function startNginx(root: string, {tls = false}: {tls?: boolean} = {}): Promise<NginxServer> {
   if (!fs.existsSync(NGINX_BINARY)) {
     throw new Error(
       `nginx is not installed (${NGINX_BINARY} is missing). Install it with "bash scripts/ensure-system-packages.sh" as root, or "sudo apt-get install nginx".`,
@@ -114,13 +146,13 @@ export async function startNginx(root: string): Promise<NginxServer> {
   const log = () => startupLog() + read('error.log');
   const port = await freePort();
   const confFile = path.join(dir, 'nginx.conf');
-  fs.writeFileSync(confFile, nginxConf({root, port, dir}));
+  fs.writeFileSync(confFile, nginxConf({root, port, dir, ...(tls ? {tls: selfSignedCertificate(dir)} : {})}));
   // -e: the compiled-in error log is opened before the config is read.
   const child = spawn(NGINX_BINARY, ['-e', path.join(dir, 'startup.log'), '-p', `${dir}/`, '-c', confFile], {stdio: 'ignore'});
   // Should the test process end without closing the server, it takes nginx with it.
   const stopOnExit = () => child.kill('SIGTERM');
   process.once('exit', stopOnExit);
-  const url = `http://127.0.0.1:${port}`;
+  const url = `${tls ? 'https' : 'http'}://127.0.0.1:${port}`;
   const close = async () => {
     process.off('exit', stopOnExit);
     child.kill('SIGQUIT');

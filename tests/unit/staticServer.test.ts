@@ -77,3 +77,40 @@ describe('static server with gzip', () => {
     expect(response.body.toString()).toBe(script);
   });
 });
+
+describe('static server rewriting HTML', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'static-rewrite-'));
+  const page = '<html><head><script src=/main.js defer></script></head><body>Guide</body></html>';
+  const script = 'console.log("runs");\n';
+  const upperCase = (html: string) => html.replace('Guide', 'GUIDE');
+  let gzipped: StaticServer;
+  let plain: StaticServer;
+
+  beforeAll(async () => {
+    fs.writeFileSync(path.join(dir, 'guide.html'), page);
+    fs.writeFileSync(path.join(dir, 'main.js'), script);
+    gzipped = await startStaticServer(dir, {gzip: true, transformHtml: upperCase});
+    plain = await startStaticServer(dir, {transformHtml: upperCase});
+  });
+  afterAll(async () => {
+    await gzipped.close();
+    await plain.close();
+    fs.rmSync(dir, {recursive: true, force: true});
+  });
+
+  it('sends every HTML file rewritten, compressed or not, with the rewritten length', async () => {
+    const compressed = await get(`${gzipped.url}/guide`, {'accept-encoding': 'gzip'});
+    expect(compressed.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(compressed.body).toString()).toBe(upperCase(page));
+    for (const response of [await get(`${gzipped.url}/guide`), await get(`${plain.url}/guide`, {'accept-encoding': 'gzip'})]) {
+      expect(response.headers['content-encoding']).toBeUndefined();
+      expect(response.body.toString()).toBe(upperCase(page));
+      expect(Number(response.headers['content-length'])).toBe(response.body.length);
+    }
+  });
+
+  it('leaves other files as they are', async () => {
+    expect((await get(`${plain.url}/main.js`)).body.toString()).toBe(script);
+    expect(zlib.gunzipSync((await get(`${gzipped.url}/main.js`, {'accept-encoding': 'gzip'})).body).toString()).toBe(script);
+  });
+});
