@@ -6,10 +6,11 @@
  */
 import {liteClient, type LiteClient} from 'algoliasearch/lite';
 import type {EndRequest, Requester, Response} from '@algolia/client-common';
-import {LocalSearchEngine, type IndexLoader} from './engine';
-import {indexFileName, type ChunkFile, type IndexCore, type Manifest, type ShardFile, type VocabularyFile} from './types';
+import {LocalSearchEngine, normaliseRequest, type IndexLoader} from './engine';
+import {unpackCore, type IndexCoreFile} from './coreFile';
+import {indexFileName, type ChunkFile, type Manifest, type ShardFile, type VocabularyFile} from './types';
 
-import {LOCAL_API_KEY, LOCAL_APP_ID} from './constants';
+import {LOCAL_API_KEY, LOCAL_APP_ID, searchTagsOf} from './constants';
 
 class TimeoutError extends Error {}
 
@@ -35,31 +36,45 @@ async function fetchJson<T>(url: string, init?: RequestInit): Promise<T> {
   return (await response.json()) as T;
 }
 
+const manifests = new Map<string, Promise<Manifest>>();
 const engines = new Map<string, Promise<LocalSearchEngine>>();
 
-/**
- * Loads (once) the core of the index under `<baseUrl>search/`; the engine fetches the
- * postings, vocabulary and paragraphs it needs from there. A failed load is retried next time.
- */
-export function loadLocalEngine(baseUrl: string): Promise<LocalSearchEngine> {
-  let engine = engines.get(baseUrl);
-  if (!engine) {
-    const dir = `${baseUrl}search/`;
-    engine = (async () => {
-      // The manifest changes with every build; the files it names carry the build's hash.
-      const manifest = await fetchJson<Manifest>(`${dir}manifest.json`, {cache: 'no-cache'});
-      const core = await fetchJson<IndexCore>(`${dir}${manifest.index}`);
-      const loader: IndexLoader = {
-        chunk: (index) => fetchJson<ChunkFile>(`${dir}${indexFileName(core, 'chunk', index)}`),
-        vocabulary: () => fetchJson<VocabularyFile>(`${dir}${indexFileName(core, 'vocabulary')}`),
-        shard: (index) => fetchJson<ShardFile>(`${dir}${indexFileName(core, 'shard', index)}`),
-      };
-      return new LocalSearchEngine(core, loader);
-    })();
-    engine.catch(() => engines.delete(baseUrl));
-    engines.set(baseUrl, engine);
+/** Memoises a load per key; a failed load is forgotten, so the next call tries again. */
+function once<T>(cache: Map<string, Promise<T>>, key: string, load: () => Promise<T>): Promise<T> {
+  let loading = cache.get(key);
+  if (!loading) {
+    loading = load();
+    loading.catch(() => cache.delete(key));
+    cache.set(key, loading);
   }
-  return engine;
+  return loading;
+}
+
+/** The search tags a request filters on, in any of its queries. */
+export function requestedTags(body: {requests?: Array<Record<string, unknown>>}): string[] {
+  return searchTagsOf((Array.isArray(body.requests) ? body.requests : []).map((request) => normaliseRequest(request).facetFilters));
+}
+
+/**
+ * Loads (once) the core of the index under `<baseUrl>search/`, or, when `tags` name an older
+ * API reference, the index its pages search; the engine fetches the postings, vocabulary and
+ * paragraphs it needs from the same folder. A failed load is retried next time.
+ */
+export async function loadLocalEngine(baseUrl: string, tags: readonly string[] = []): Promise<LocalSearchEngine> {
+  const root = `${baseUrl}search/`;
+  // The manifest changes with every build; the files it names carry the build's hash.
+  const manifest = await once(manifests, root, () => fetchJson<Manifest>(`${root}manifest.json`, {cache: 'no-cache'}));
+  const older = tags.map((tag) => manifest.older?.[tag]).find((index) => index !== undefined);
+  const dir = older ? `${root}${older.dir}/` : root;
+  return once(engines, `${dir}${older?.index ?? manifest.index}`, async () => {
+    const core = unpackCore(await fetchJson<IndexCoreFile>(`${dir}${older?.index ?? manifest.index}`));
+    const loader: IndexLoader = {
+      chunk: (index) => fetchJson<ChunkFile>(`${dir}${indexFileName(core, 'chunk', index)}`),
+      vocabulary: () => fetchJson<VocabularyFile>(`${dir}${indexFileName(core, 'vocabulary')}`),
+      shard: (index) => fetchJson<ShardFile>(`${dir}${indexFileName(core, 'shard', index)}`),
+    };
+    return new LocalSearchEngine(core, loader);
+  });
 }
 
 /** After the first answer, wait this long before fetching the rest: the reader is reading. */
@@ -98,22 +113,26 @@ export function createLocalRequester(baseUrl: string): Requester {
       if (request.method !== 'POST' || !/^\/1\/indexes\/[^/]+\/queries$/.test(pathname)) {
         return reply(404, {message: `The local search index answers POST /1/indexes/*/queries only, not ${request.method} ${pathname}`, status: 404});
       }
+      let body: {requests?: Array<Record<string, unknown>>};
+      try {
+        const data = request.data instanceof Uint8Array ? new TextDecoder().decode(request.data) : (request.data ?? '{}');
+        body = JSON.parse(data) as typeof body;
+      } catch (error) {
+        return reply(400, {message: `Malformed request body: ${(error as Error).message}`, status: 400});
+      }
       let engine: LocalSearchEngine;
       try {
         // Loading the index plays the part of connecting to a host.
-        engine = await withTimeout(loadLocalEngine(baseUrl), request.connectTimeout);
+        engine = await withTimeout(loadLocalEngine(baseUrl, requestedTags(body)), request.connectTimeout);
       } catch (error) {
         return error instanceof TimeoutError ? reply(0, '', true) : reply(0, String(error));
       }
       try {
-        const data = request.data instanceof Uint8Array ? new TextDecoder().decode(request.data) : (request.data ?? '{}');
-        const body = JSON.parse(data) as {requests?: Array<Record<string, unknown>>};
         const answer = await withTimeout(engine.multiQuery(body), request.responseTimeout);
         loadRestWhenIdle(engine);
         return reply(200, answer);
       } catch (error) {
         if (error instanceof TimeoutError) return reply(0, '', true);
-        if (error instanceof SyntaxError) return reply(400, {message: `Malformed request body: ${error.message}`, status: 400});
         // A shard that failed to load is a network failure: let the transport retry.
         return reply(0, String(error));
       }

@@ -324,7 +324,6 @@ export class LocalSearchEngine {
     private readonly core: IndexCore,
     private readonly loader: IndexLoader,
   ) {
-    if (core.version !== 2) throw new Error(`Unknown search index version: ${String(core.version)}`);
     core.pageSections.forEach((count, page) => {
       this.pageFirstSection.push(this.sectionPage.length);
       for (let i = 0; i < count; i += 1) this.sectionPage.push(page);

@@ -7,8 +7,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {extractRecords} from './records';
-import {buildIndex, writeIndex} from './indexer';
+import {buildIndex, writeIndex, type OlderBuiltIndex} from './indexer';
 import type {SearchRecord} from './types';
+import type {SearchCustomFields} from '../../config/search';
 
 export const RECORDS_FILE = 'search-records.json';
 
@@ -37,10 +38,17 @@ export default function localSearchPlugin(context: LoadContext): Plugin {
     async postBuild({outDir, routesPaths}) {
       const started = Date.now();
       const records = collectRecords(outDir, routesPaths);
-      const manifest = writeIndex(outDir, buildIndex(records), records.length);
+      const olderTags = (context.siteConfig.customFields?.search as SearchCustomFields | undefined)?.olderVersionTags ?? [];
+      // The current index leaves the older references out (a fifth of the sections, in the file
+      // every first search loads); their pages search an index of everything.
+      const current = records.filter((record) => !olderTags.includes(record.docusaurus_tag));
+      const older: OlderBuiltIndex[] = olderTags
+        .filter((tag) => records.some((record) => record.docusaurus_tag === tag))
+        .map((tag) => ({tag, built: buildIndex(records.filter((record) => !olderTags.includes(record.docusaurus_tag) || record.docusaurus_tag === tag))}));
+      const manifest = writeIndex(outDir, buildIndex(current), current.length, older);
       fs.writeFileSync(path.join(context.generatedFilesDir, RECORDS_FILE), JSON.stringify(records));
       console.log(
-        `[local-search] indexed ${records.length} records in ${manifest.sections} sections from ${new Set(records.map((r) => r.url_without_anchor)).size} pages in ${Date.now() - started} ms`,
+        `[local-search] indexed ${current.length} records in ${manifest.sections} sections from ${new Set(current.map((r) => r.url_without_anchor)).size} pages${older.map(({tag, built}) => `; ${tag}: ${built.core.headings.length} sections with the current ones`).join('')} in ${Date.now() - started} ms`,
       );
     },
   };

@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {headingSlug, indexTerms} from './analysis';
 import {encodePostings} from './codec';
+import {derivedFieldText, packCore} from './coreFile';
 import {INDEX_FIELDS, LEVELS, indexFileName, type ChunkFile, type IndexCore, type IndexField, type Manifest, type SearchRecord, type ShardFile, type VocabularyFile} from './types';
 
 export const SEARCH_DIR = 'search';
@@ -102,10 +103,10 @@ function sectionText(section: Section, url: string, title: string): SectionText 
     // Keywords from the page's front matter count as much as its title.
     title: opening ? [title, ...section.keywords].join(' ') : '',
     description: opening ? section.description : '',
-    // A section is found by its own headings and by the title of the page it is on.
-    headings: opening ? '' : [title, ...section.headings].join(' '),
-    // The page's own slug: "segments", "how-to-create-api-tokens", "ADRs".
-    path: opening ? (url.split('/').filter(Boolean).pop() ?? '') : '',
+    // A section is found by its own headings and the page's title; the opening section by the
+    // page's own slug ("segments", "how-to-create-api-tokens", "ADRs").
+    headings: derivedFieldText('headings', url, title, section.headings),
+    path: derivedFieldText('path', url, title, section.headings),
     content: truncateWords(section.paragraphs.join(' '), url.startsWith(API_OPERATION_PREFIX) ? INDEXED_WORDS_PER_API_SECTION : INDEXED_WORDS_PER_SECTION),
   };
 }
@@ -182,7 +183,6 @@ export function buildIndex(records: readonly SearchRecord[], {chunkChars = CHUNK
   for (const section of sections) pageSections[section.page]! += 1;
 
   const core: Omit<IndexCore, 'hash'> = {
-    version: 2,
     pages,
     pageSections,
     headings: sections.map((section) => section.headings),
@@ -196,19 +196,40 @@ export function buildIndex(records: readonly SearchRecord[], {chunkChars = CHUNK
   return {core: {...core, hash}, chunks, vocabulary, shards};
 }
 
-/** Writes the index files and the manifest; returns the manifest. */
-export function writeIndex(outDir: string, built: BuiltIndex, recordCount: number): Manifest {
-  const dir = path.join(outDir, SEARCH_DIR);
-  fs.rmSync(dir, {recursive: true, force: true});
+/** An older API reference's index: every record the pages of that reference search. */
+export interface OlderBuiltIndex {
+  tag: string;
+  built: BuiltIndex;
+}
+
+function writeFiles(dir: string, built: BuiltIndex): string {
   fs.mkdirSync(dir, {recursive: true});
   const write = (name: string, content: unknown) => fs.writeFileSync(path.join(dir, name), JSON.stringify(content));
   const {core} = built;
   built.chunks.forEach((chunk, index) => write(indexFileName(core, 'chunk', index), chunk));
   built.shards.forEach((shard, index) => write(indexFileName(core, 'shard', index), shard));
   write(indexFileName(core, 'vocabulary'), built.vocabulary);
-  const manifest: Manifest = {index: `index.${core.hash}.json`, records: recordCount, sections: core.headings.length};
-  write(manifest.index, core);
-  write(MANIFEST_FILE, manifest);
+  const index = `index.${core.hash}.json`;
+  write(index, packCore(core));
+  return index;
+}
+
+/**
+ * Writes the current index and the manifest under <outDir>/search/, and each older reference's
+ * index in a folder named after its search tag; returns the manifest.
+ */
+export function writeIndex(outDir: string, built: BuiltIndex, recordCount: number, older: readonly OlderBuiltIndex[] = []): Manifest {
+  const dir = path.join(outDir, SEARCH_DIR);
+  fs.rmSync(dir, {recursive: true, force: true});
+  const manifest: Manifest = {index: writeFiles(dir, built), records: recordCount, sections: built.core.headings.length};
+  if (older.length > 0) {
+    manifest.older = {};
+    for (const {tag, built: olderBuilt} of older) {
+      if (!/^[A-Za-z0-9._-]+$/.test(tag)) throw new Error(`A search tag that cannot name a folder: ${tag}`);
+      manifest.older[tag] = {dir: tag, index: writeFiles(path.join(dir, tag), olderBuilt)};
+    }
+  }
+  fs.writeFileSync(path.join(dir, MANIFEST_FILE), JSON.stringify(manifest));
   return manifest;
 }
 

@@ -11,6 +11,12 @@ const CONTENT_TAGS = new Set(['P', 'LI', 'TD', 'TH', 'DT', 'DD', 'BLOCKQUOTE']);
 const HEADING_LEVEL: Record<string, number> = {H2: 2, H3: 3, H4: 4, H5: 5, H6: 6};
 /** Code is only worth indexing when it is short, such as a command or an option name. */
 const MAX_CODE_CHARS = 120;
+/**
+ * A doc card's title is an <h2> (the theme's DocCard), but it names another page: read as a
+ * heading it made a section of the list page for every card (416 on the API tag pages), each
+ * answering with the list instead of the page it links to.
+ */
+const CARD_HEADING_CLASS = 'theme-doc-card-heading';
 const SKIP_CLASSES = ['hash-link', 'theme-doc-toc-mobile', 'pagination-nav', 'theme-edit-this-page', 'theme-last-updated', 'breadcrumbs'];
 
 export interface PageInput {
@@ -106,6 +112,12 @@ export function extractRecords({url, html}: PageInput): SearchRecord[] {
       return;
     }
     const headingLevel = HEADING_LEVEL[el.tagName];
+    if (headingLevel && (el.getAttribute('class') ?? '').includes(CARD_HEADING_CLASS)) {
+      // The title attribute is the card's label without its icon.
+      const label = el.getAttribute('title')?.trim() || text(el);
+      if (label.length > 1) push('content', label);
+      return;
+    }
     if (headingLevel) {
       level = headingLevel;
       hierarchy[LEVELS[headingLevel]] = text(el);

@@ -4,7 +4,8 @@ import {buildIndex, indexFiles, pageWeight, writeIndex, type BuildOptions, type 
 import {LocalSearchEngine, isSymptom, normaliseRequest, type EngineResult, type IndexLoader} from './engine';
 import {decodePostings, encodePostings} from './codec';
 import {editDistance, headingSlug, indexTerms, queryTerms, stem} from './analysis';
-import {indexFileName, type IndexCore, type SearchRecord} from './types';
+import {DERIVED_FIELDS, packCore, unpackCore, type IndexCoreFile} from './coreFile';
+import {INDEX_FIELDS, indexFileName, type IndexCore, type SearchRecord} from './types';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -38,7 +39,8 @@ const records: SearchRecord[] = pages.flatMap(extractRecords);
 
 /** An engine over the built files as the browser gets them (JSON round trip), recording what it loads. */
 function engineFor(list: SearchRecord[], options: BuildOptions = {}) {
-  const built: BuiltIndex = JSON.parse(JSON.stringify(buildIndex(list, options)));
+  const fresh = buildIndex(list, options);
+  const built: BuiltIndex = JSON.parse(JSON.stringify({...fresh, core: unpackCore(JSON.parse(JSON.stringify(packCore(fresh.core))) as IndexCoreFile)}));
   const loaded: string[] = [];
   const loader: IndexLoader = {
     chunk: async (index) => (loaded.push(`chunk-${index}`), built.chunks[index]!),
@@ -79,6 +81,14 @@ describe('record extraction', () => {
     for (const chrome of ['Sidebar text', 'Previous', 'Quickstart Docs Plans', 'Copyright', 'x'.repeat(200)]) expect(everything).not.toContain(chrome);
     const inApi = segments.find((record) => record.anchor === 'in-the-api' && record.type === 'content')!;
     expect(inApi.hierarchy).toMatchObject({lvl2: 'Limits', lvl3: 'In the API'});
+  });
+
+  it('reads a doc card\'s title as a line of the list, not as a section of it', () => {
+    const list = extractRecords(
+      page('/reference/api/unleash/addons', 'Reference', 'Addons', `<p>Operations of this tag.</p><section class="row"><article class="col"><a class="card" href="/reference/api/unleash/get-addon"><h2 class="text--truncate theme-doc-card-heading cardTitle_x" title="Get an addon"><span>📄️</span> Get an addon</h2><p class="text--truncate cardDescription_y">Reads one addon.</p></a></article></section><h2 id="more">More</h2><p>After the cards.</p>`),
+    );
+    expect(list.filter((record) => record.type !== 'content').map((record) => record.hierarchy.lvl2)).toEqual([null, 'More']);
+    expect(list.filter((record) => record.type === 'content').map((record) => record.content)).toEqual(['Operations of this tag.', 'Get an addon', 'Reads one addon.', 'After the cards.']);
   });
 
   it('gives every record a unique object id', () => {
@@ -336,7 +346,7 @@ describe('index files', () => {
     try {
       const built = buildIndex(records, {chunkChars: 300, shardChars: 200});
       const manifest = writeIndex(dir, built, records.length);
-      const core = JSON.parse(fs.readFileSync(path.join(dir, 'search', manifest.index), 'utf8')) as IndexCore;
+      const core = unpackCore(JSON.parse(fs.readFileSync(path.join(dir, 'search', manifest.index), 'utf8')) as IndexCoreFile);
       expect(manifest.index).toBe(`index.${core.hash}.json`);
       const files = indexFiles(manifest, core);
       expect(files).toContain(indexFileName(core, 'vocabulary'));
@@ -345,6 +355,42 @@ describe('index files', () => {
       expect(fs.readdirSync(path.join(dir, 'search')).sort()).toEqual([...files].sort());
       // Anchors that are the slug of their heading are not stored; the one that is not is.
       expect(Object.values(core.anchors)).toEqual(['custom']);
+    } finally {
+      fs.rmSync(dir, {recursive: true, force: true});
+    }
+  });
+
+  it('writes the core without what the engine derives, and reads it back whole', () => {
+    const withUnanchored = [
+      ...records,
+      ...extractRecords(page('/reference/plain', 'Reference', 'Plain', '<p>Opening.</p><h2>No id here</h2><p>Under a heading without an anchor.</p>')),
+    ];
+    const built = buildIndex(withUnanchored, {shardChars: 200});
+    const file = JSON.parse(JSON.stringify(packCore(built.core))) as IndexCoreFile;
+    expect(file.version).toBe(3);
+    expect(Object.values(file.anchors)).toEqual(['custom']);
+    expect(file.unanchored).toHaveLength(1);
+    DERIVED_FIELDS.forEach((field) => expect(file.fieldLength[INDEX_FIELDS.indexOf(field)]).toBeNull());
+    expect(file.shardSizes.reduce((a, b) => a + b, 0)).toBe(built.core.headings.length);
+    expect(JSON.stringify(file).length).toBeLessThan(JSON.stringify(built.core).length);
+    expect(unpackCore(file)).toEqual(built.core);
+    expect(() => unpackCore({...file, version: 2} as never)).toThrow('Unknown search index version: 2');
+  });
+
+  it('writes an older reference\'s index apart, with the current pages, and leaves it out of the current one', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'local-search-'));
+    try {
+      const current = records.filter((record) => record.docusaurus_tag !== 'docs-old-1.0');
+      const manifest = writeIndex(dir, buildIndex(current), current.length, [{tag: 'docs-old-1.0', built: buildIndex(records)}]);
+      const read = (file: string) => unpackCore(JSON.parse(fs.readFileSync(path.join(dir, 'search', file), 'utf8')) as IndexCoreFile);
+      const urls = (core: IndexCore) => core.pages.map(([url]) => url);
+      expect(urls(read(manifest.index))).not.toContain('/old/segments');
+      const older = manifest.older!['docs-old-1.0']!;
+      const olderCore = read(`${older.dir}/${older.index}`);
+      expect(urls(olderCore)).toContain('/old/segments');
+      expect(urls(olderCore)).toContain('/reference/segments');
+      expect(fs.existsSync(path.join(dir, 'search', older.dir, indexFileName(olderCore, 'vocabulary')))).toBe(true);
+      expect(() => writeIndex(dir, buildIndex(current), current.length, [{tag: '../escape', built: buildIndex(records)}])).toThrow('cannot name a folder');
     } finally {
       fs.rmSync(dir, {recursive: true, force: true});
     }

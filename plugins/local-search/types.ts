@@ -37,13 +37,12 @@ export type IndexField = (typeof INDEX_FIELDS)[number];
 export type Posting = [number, number[]] | [number, number[], number[]];
 
 /**
- * The file the browser loads first (`index.<hash>.json`): everything that scores and renders
+ * What the browser loads first (`index.<hash>.json`, written compactly: coreFile.ts): everything that scores and renders
  * a hit except the postings of the terms (chunks, loaded per query term), the vocabulary
  * (loaded to correct a word the chunks do not know) and the paragraphs (shards, loaded for
  * the hits shown).
  */
 export interface IndexCore {
-  version: 2;
   /** [url_without_anchor, lvl0, lvl1, language, docusaurus_tag, rank weight] per page. */
   pages: Array<[string, string, string, string, string, number]>;
   /** Sections are numbered page after page: how many each page has. */
@@ -82,6 +81,19 @@ export interface Manifest {
   index: string;
   records: number;
   sections: number;
+  /**
+   * Search tag of an older API reference → the index its pages search (every record, its own
+   * and the current site's), in a folder of its own under search/. The current index leaves
+   * those pages out: no other page searches them (useContextualFacetFilters).
+   */
+  older?: Record<string, OlderIndex>;
+}
+
+export interface OlderIndex {
+  /** Folder under search/. */
+  dir: string;
+  /** The core's file in that folder. */
+  index: string;
 }
 
 export type IndexFileKind = 'chunk' | 'shard' | 'vocabulary';

@@ -4,6 +4,7 @@ import path from 'node:path';
 import {LocalSearchEngine, normaliseRequest, type EngineHit} from '../../plugins/local-search/engine';
 import {MAX_RESULTS_PER_GROUP} from '../../config/search';
 import {indexFiles} from '../../plugins/local-search/indexer';
+import {unpackCore, type IndexCoreFile} from '../../plugins/local-search/coreFile';
 import {indexFileName, type IndexCore, type Manifest} from '../../plugins/local-search/types';
 
 export interface LoadedIndex {
@@ -18,7 +19,7 @@ export function loadEngine(buildDir: string): LoadedIndex {
   const dir = path.join(buildDir, 'search');
   const read = <T>(name: string): Promise<T> => Promise.resolve(JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as T);
   const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as Manifest;
-  const core = JSON.parse(fs.readFileSync(path.join(dir, manifest.index), 'utf8')) as IndexCore;
+  const core = unpackCore(JSON.parse(fs.readFileSync(path.join(dir, manifest.index), 'utf8')) as IndexCoreFile);
   const engine = new LocalSearchEngine(core, {
     chunk: (index) => read(indexFileName(core, 'chunk', index)),
     vocabulary: () => read(indexFileName(core, 'vocabulary')),

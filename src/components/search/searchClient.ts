@@ -21,9 +21,12 @@ export async function createSearchClient(provider: Provider, baseUrl: string, ap
   return liteClient(appId, apiKey);
 }
 
-/** Loads the client code, and for the local provider starts loading the index too. */
-export async function preloadSearch(provider: Provider, baseUrl: string): Promise<void> {
+/**
+ * Loads the client code, and for the local provider starts loading the index too: the one the
+ * page's search tags ask for (an older API reference's pages search an index of their own).
+ */
+export async function preloadSearch(provider: Provider, baseUrl: string, tags: readonly string[] = []): Promise<void> {
   if (provider !== 'local') return;
   const module = await loadLocalModule();
-  module.loadLocalEngine(baseUrl).catch(() => undefined);
+  module.loadLocalEngine(baseUrl, tags).catch(() => undefined);
 }

@@ -14,6 +14,7 @@ import {useSearchLinkCreator} from '@docusaurus/theme-common';
 import Translate from '@docusaurus/Translate';
 import {isExternalUrl, useContextualFacetFilters, useResultUrl, useSearchSettings} from '@site/src/components/search/useSearchSettings';
 import {createSearchClient, preloadSearch} from '@site/src/components/search/searchClient';
+import {searchTagsOf} from '@site/plugins/local-search/constants';
 import {SearchButton} from '@site/src/components/search/SearchButton';
 import {useSearchShortcuts} from '@site/src/components/search/useSearchShortcuts';
 import {useValidAriaControls} from '@site/src/components/search/useValidAriaControls';
@@ -102,9 +103,9 @@ export default function SearchBar(): ReactNode {
   const [dropdown, setDropdown] = useState<Element | null>(null);
 
   const preload = useCallback(() => {
-    void preloadSearch(provider, baseUrl);
+    void preloadSearch(provider, baseUrl, searchTagsOf(facetFilters));
     void loadModal(provider, baseUrl, algolia.appId, algolia.apiKey);
-  }, [provider, baseUrl, algolia.appId, algolia.apiKey]);
+  }, [provider, baseUrl, facetFilters, algolia.appId, algolia.apiKey]);
 
   const open = useCallback(() => {
     if (!container.current) {
