@@ -5,7 +5,7 @@
  * tabs, and the API introduction's tabs and version picker.
  */
 import {expect, test, type Page} from '@playwright/test';
-import {collectConsole, hydrated, siteUrl} from './support';
+import {collectConsole, configuredUrl, hydrated, siteUrl} from './support';
 import {actionableOutsideIslands, contentHydration, idle, islandsHydrated} from './staticContent';
 
 const content = (page: Page) => page.locator('[data-static-content]');
@@ -96,6 +96,15 @@ test('a hash in the address scrolls to its heading, on load and after a navigati
   await content(page).locator('a[href="#limits"]').first().click();
   await expect(page).toHaveURL(siteUrl('/reference/segments#limits'));
   await expect(page.locator('[id="limits"]')).toBeInViewport();
+});
+
+test('the table of contents follows the reader through the static content', async ({page}) => {
+  await page.goto(siteUrl('/reference/segments'));
+  await hydrated(page);
+  await page.locator('[id="limits"]').evaluate((heading) => heading.scrollIntoView({block: 'start'}));
+  await expect(page.locator('.theme-doc-toc-desktop .table-of-contents__link--active')).toHaveAttribute('href', '#limits');
+  await page.locator('[id="related"]').evaluate((heading) => heading.scrollIntoView({block: 'start'}));
+  await expect(page.locator('.theme-doc-toc-desktop .table-of-contents__link--active')).toHaveAttribute('href', '#related');
 });
 
 test('pointing at a link in the content loads the scripts of its page', async ({page}) => {
@@ -201,5 +210,30 @@ test('the API introduction: its schema tabs switch and its version stays in the 
   await second.click();
   await expect(second).toHaveAttribute('aria-selected', 'true');
   expect(await actionableOutsideIslands(page)).toEqual([]);
+  expect(messages).toEqual([]);
+});
+
+test('details in Markdown open and close, and their links are followed in place (fixture page)', async ({page}) => {
+  // The fixture site switches every third-party script on; they are not what is tested here.
+  const site = new URL(configuredUrl()).host;
+  await page.route((url) => url.host !== site, (route) => route.fulfill({status: 204}));
+  const messages = collectConsole(page);
+  await page.goto(configuredUrl('/details'));
+  await hydrated(page);
+  await islandsHydrated(page);
+  const hydration = await contentHydration(page);
+  expect(hydration).toMatchObject({mode: 'static', islands: 2, islandsHydrated: 2, hydrated: []});
+  const details = content(page).locator('details').first();
+  const hidden = details.getByText('The hidden paragraph');
+  await expect(hidden).toBeHidden();
+  await details.locator('summary').click();
+  await expect(hidden).toBeVisible();
+  await expect(details).toHaveAttribute('open', '');
+  // The last thing in a note keeps no bottom margin, inside its island as without one.
+  await expect(content(page).locator('.theme-admonition details')).toHaveCSS('margin-bottom', '0px');
+  const loads = documentLoads(page);
+  await details.getByRole('link', {name: 'link to the short page'}).click();
+  await expect(page).toHaveURL(configuredUrl('/short'));
+  expect(loads).toEqual([]);
   expect(messages).toEqual([]);
 });

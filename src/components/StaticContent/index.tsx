@@ -14,7 +14,9 @@
  *   API introduction's tabs and version picker) are islands (./island.tsx), each hydrated on
  *   its own, in idle time or when the reader comes to it (./IslandHost.tsx).
  * Anchors, headings' direct links, images, diagrams, tables, admonitions, availability badges
- * and <UiLabel> are plain HTML and need nothing.
+ * and <UiLabel> are plain HTML and need nothing. A component of the content that does anything
+ * in the browser (state, handlers, effects, BrowserOnly) must be made an island; the crawl
+ * (tests/e2e/crawl.spec.ts) fails on a button, tab, summary or field left outside one.
  *
  * After a client-side navigation there is no server HTML: the content is rendered by React,
  * once (its element is kept, so the page's later renders do not render it again), and works as
