@@ -2,11 +2,12 @@
  * A doc page's content stays as the server sent it (issue #39, src/components/StaticContent):
  * React does not hydrate it, and what a reader acts on in it still works, on the first page and
  * after a client-side navigation: links (in place, preloaded), anchors, code-block buttons,
- * tabs, and the API introduction's tabs and version picker.
+ * tabs, and the API introduction's tabs and version picker. The doc's footer and the previous
+ * and next links under it stay as the server sent them too.
  */
 import {expect, test, type Page} from '@playwright/test';
 import {collectConsole, configuredUrl, hydrated, siteUrl} from './support';
-import {actionableOutsideIslands, contentHydration, idle, islandsHydrated} from './staticContent';
+import {actionableOutsideIslands, contentHydration, heldByReact, idle, islandsHydrated} from './staticContent';
 
 const content = (page: Page) => page.locator('[data-static-content]');
 
@@ -67,6 +68,32 @@ test('links in the content are followed in place, and the next page is rendered 
   // Back on the first page, rendered by React this time.
   await page.goBack();
   await expect(page.getByRole('heading', {level: 1, name: 'Segments'})).toBeVisible();
+  expect(loads).toEqual([]);
+  expect(messages).toEqual([]);
+});
+
+test('the doc footer and the previous and next links stay as the server sent them, and the next link is followed in place', async ({page}) => {
+  const messages = collectConsole(page);
+  await page.goto(siteUrl('/reference/segments'));
+  await hydrated(page);
+  await idle(page);
+  const around = '.theme-doc-footer, .pagination-nav';
+  const kept = await heldByReact(page, around);
+  expect(kept.elements).toBeGreaterThan(10);
+  expect(kept.held).toEqual([]);
+  await expect(page.locator('.theme-doc-footer .theme-last-updated time')).toHaveAttribute('datetime', /^\d{4}-\d\d-\d\dT/);
+  const loads = documentLoads(page);
+  const next = page.locator('a.pagination-nav__link--next');
+  const target = await next.getAttribute('href');
+  const title = await next.locator('.pagination-nav__label').textContent();
+  await next.click();
+  await expect(page).toHaveURL(siteUrl(target!));
+  await expect(page.getByRole('heading', {level: 1, name: title!})).toBeVisible();
+  expect(loads).toEqual([]);
+  // No server HTML for this page: React rendered both, and they work as the theme's.
+  expect((await heldByReact(page, around)).held).toEqual(expect.arrayContaining(['footer', 'nav', 'a']));
+  await page.locator('a.pagination-nav__link--prev').click();
+  await expect(page).toHaveURL(siteUrl('/reference/segments'));
   expect(loads).toEqual([]);
   expect(messages).toEqual([]);
 });

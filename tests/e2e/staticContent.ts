@@ -36,6 +36,19 @@ export async function contentHydration(page: Page): Promise<ContentHydration> {
   });
 }
 
+/**
+ * The elements matching `selector`, and what they hold, that React holds (tag names), and how
+ * many there are: for the parts of a doc page around its content that stay as the server sent
+ * them (src/components/StaticContent/StaticHtml.tsx).
+ */
+export async function heldByReact(page: Page, selector: string): Promise<{elements: number; held: string[]}> {
+  return page.evaluate((selector) => {
+    const held = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
+    const elements = [...document.querySelectorAll(selector)].flatMap((element) => [element, ...element.querySelectorAll('*')]);
+    return {elements: elements.length, held: elements.filter(held).map((element) => element.tagName.toLowerCase())};
+  }, selector);
+}
+
 /** Resolves once the browser has been idle twice: what a page does in idle time has been done. */
 export async function idle(page: Page): Promise<void> {
   await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => requestIdleCallback(() => resolve()))));

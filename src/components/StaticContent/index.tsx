@@ -25,17 +25,13 @@
  * would still need their components rendered; rendering is what the browser would do with
  * that HTML anyway.
  */
-import {useEffect, useMemo, useState, type ReactElement, type ReactNode} from 'react';
-import {useHistory} from '@docusaurus/router';
+import {useEffect, useMemo, useRef, useState, type ReactElement, type ReactNode} from 'react';
 import MDXContent from '@theme/MDXContent';
-import {useHydrating} from '../useHydrating';
 import IslandHost from './IslandHost';
 import {ISLAND_ATTRIBUTE, IslandScope} from './island';
+import {SERVER_HTML, useKeepsServerHtml, useLinksInPlace} from './serverHtml';
 import StaticCodeBlocks from './StaticCodeBlocks';
-import {followLinksInPlace, prefetchLinks} from './staticLinks';
-import {whenIdle} from './whenIdle';
 
-const EMPTY = {__html: ''};
 /** Marks the content's element (tests, and anyone asking what is static). */
 export const STATIC_CONTENT_ATTRIBUTE = 'data-static-content';
 
@@ -47,33 +43,16 @@ export interface StaticContentProps {
 }
 
 export default function StaticContent({content, children}: StaticContentProps): ReactNode {
-  const hydrating = useHydrating();
-  // Decided when the content first renders: later renders keep it.
-  const [arrived] = useState(hydrating);
   const [mismatch, setMismatch] = useState<string>();
-  const [element, setElement] = useState<HTMLDivElement | null>(null);
-  const [live, setLive] = useState(false);
-  const history = useHistory();
-  const keptStatic = typeof document !== 'undefined' && arrived && !mismatch;
+  const keptStatic = useKeepsServerHtml() && !mismatch;
+  const element = useRef<HTMLDivElement>(null);
+  // The kept element once the page has hydrated: what acts on it starts then, in a task of
+  // its own after the one that hydrated the page.
+  const [live, setLive] = useState<HTMLDivElement | null>(null);
+  useEffect(() => setLive(keptStatic ? element.current : null), [keptStatic]);
+  useLinksInPlace(live);
   // The content renders once per page, not on every render of the page around it.
   const rendered = useMemo(() => <IslandScope value>{children}</IslandScope>, [content.type]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  useEffect(() => {
-    if (!keptStatic || !element) return undefined;
-    const stopFollowing = followLinksInPlace(element, history);
-    // Code blocks and islands wait for the reader or for idle time themselves; they are
-    // there from the first moment the reader can act.
-    setLive(true);
-    let stopPrefetching = () => {};
-    const cancel = whenIdle(() => {
-      stopPrefetching = prefetchLinks(element);
-    });
-    return () => {
-      cancel();
-      stopFollowing();
-      stopPrefetching();
-    };
-  }, [keptStatic, element, history]);
 
   useEffect(() => {
     if (mismatch) console.error(`Static content: ${mismatch}; the content is rendered by React instead.`);
@@ -90,13 +69,14 @@ export default function StaticContent({content, children}: StaticContentProps): 
   }
   return (
     <>
-      <div key="static" ref={setElement} {...{[STATIC_CONTENT_ATTRIBUTE]: 'static'}} dangerouslySetInnerHTML={EMPTY} suppressHydrationWarning />
-      {live && element && (
+      <div key="static" ref={element} {...{[STATIC_CONTENT_ATTRIBUTE]: 'static'}} dangerouslySetInnerHTML={SERVER_HTML} suppressHydrationWarning />
+      {live && (
         <>
-          <StaticCodeBlocks container={element} />
-          {element.querySelector(`[${ISLAND_ATTRIBUTE}]`) && (
+          {/* Both wait for the reader or for idle time themselves. */}
+          <StaticCodeBlocks container={live} />
+          {live.querySelector(`[${ISLAND_ATTRIBUTE}]`) && (
             <MDXContent>
-              <IslandHost container={element} content={content} onMismatch={setMismatch} />
+              <IslandHost container={live} content={content} onMismatch={setMismatch} />
             </MDXContent>
           )}
         </>
