@@ -1,6 +1,9 @@
 import {defineConfig} from 'vitest/config';
 
 export default defineConfig({
+  // The site's tsconfig leaves JSX to the bundler ("preserve"); tests of components compile it
+  // as the bundler does.
+  oxc: {jsx: {runtime: 'automatic'}},
   test: {
     include: ['config/**/*.test.ts', 'scripts/**/*.test.ts', 'plugins/**/*.test.ts', 'tests/build/**/*.test.ts', 'tests/unit/**/*.test.ts', 'openapi/**/*.test.ts'],
     // Fixture builds are heavy; two at a time on a two-core machine.

@@ -7,6 +7,9 @@ import {PRISM_ADDITIONAL_LANGUAGES} from '../../config/codeHighlight';
 import {CodeHighlighter} from './highlight';
 import {codeBlockMetadata} from './metadata';
 import {highlightCodeBlocks} from './rehype';
+import {codeOfLines} from './lines';
+import {parse as parseHtml, type Node as HtmlNode} from 'node-html-parser';
+import {listDocFiles, parsePage} from '../../scripts/content/pages';
 
 const highlighter = new CodeHighlighter(lightCodeTheme, darkCodeTheme, [...PRISM_ADDITIONAL_LANGUAGES, 'powershell']);
 
@@ -94,6 +97,41 @@ describe('build-time highlighting', () => {
     expect(css).toContain(":root:not([data-theme='dark']) .theme-code-block{--prism-color:#393A34;--prism-background-color:#f6f8fa}");
     expect(css).toContain(":root[data-theme='dark'] .theme-code-block{--prism-color:#F8F8F2;--prism-background-color:#282A36}");
     expect(css).toMatch(/:root\[data-theme='dark'\] \.prism-code \.cd\d+\{font-style:italic\}/);
+  });
+});
+
+/** An element's text as the browser's textContent gives it: its text nodes' (node-html-parser gives <br> a line break). */
+const browserText = (node: HtmlNode): string => (node.nodeType === 3 ? node.textContent : node.childNodes.map(browserText).join(''));
+
+/** The `<code>` of a block in the browser, as codeOfLines reads it. */
+function codeElement(lines: string) {
+  const root = parseHtml(`<code>${lines}</code>`);
+  return {querySelectorAll: (selector: string) => root.querySelectorAll(selector).map((element) => ({textContent: browserText(element)}))};
+}
+
+describe('the code read back from the highlighted lines', () => {
+  // A block the browser leaves as the server sent it (src/components/StaticContent) copies
+  // the code its lines show: that must be the code, character for character.
+  it('is the code of every fenced block of the pages, as its copy button copies it', () => {
+    let blocks = 0;
+    for (const file of listDocFiles()) {
+      for (const block of parsePage(file).code) {
+        if (block.language === 'mermaid' || block.code === '') continue;
+        const metadata = codeBlockMetadata({code: `${block.code}\n`, className: block.language ? `language-${block.language}` : undefined, metastring: block.meta});
+        const html = highlighter.toHtml(metadata.code, metadata.language, {lineClassNames: metadata.lineClassNames, lineNumbers: metadata.lineNumbersStart !== undefined});
+        expect(codeOfLines(codeElement(html)), `${file}:${block.line}`).toBe(metadata.code);
+        blocks += 1;
+      }
+    }
+    expect(blocks).toBeGreaterThan(800);
+    console.log(`code read back from the lines of ${blocks} fenced blocks`);
+  });
+
+  it('keeps empty lines, white space and escaped characters, with and without line numbers', () => {
+    const code = 'if (a < b && c > "d") {\n\n\treturn \'&amp;\';\n  }\n';
+    for (const lineNumbers of [false, true]) {
+      expect(codeOfLines(codeElement(highlighter.toHtml(code, 'js', {lineNumbers})))).toBe(code);
+    }
   });
 });
 

@@ -6,6 +6,8 @@
  * hand-written page and every API tag page is opened; of the generated API operation pages,
  * which all come from one template and are the slowest to hydrate, every third is (the
  * template itself is tested in api-reference.spec.ts). That keeps the crawl to a few minutes.
+ * On a doc page it also waits for the islands of the static content to hydrate, and fails on
+ * a button, summary, tab or form field of the content outside any island.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,6 +15,7 @@ import {expect, test, type BrowserContext} from '@playwright/test';
 import {startNginx, type NginxServer} from '../support/nginx';
 import {builtPolicy, recordPolicyViolations} from './csp';
 import {buildDir} from './support';
+import {actionableOutsideIslands, islandsHydrated} from './staticContent';
 import {patience} from '../../scripts/testing/patience';
 
 const SHARDS = 6;
@@ -77,6 +80,10 @@ async function visit(context: BrowserContext, route: string, origin: string, pol
   const header = response?.headers()['content-security-policy'];
   if (header !== policy) problems.push({path: route, problem: `Content-Security-Policy ${header === undefined ? 'missing' : `is not the build's: ${header}`}`});
   await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
+  // The islands of a doc's static content hydrate too (in idle time), and nothing a reader
+  // could act on is left outside them (src/components/StaticContent).
+  await islandsHydrated(page);
+  for (const element of await actionableOutsideIslands(page)) problems.push({path: route, problem: `in static content, outside any island: ${element}`});
   await page.close();
   return problems;
 }

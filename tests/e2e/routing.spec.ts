@@ -1,4 +1,4 @@
-import {expect, test} from '@playwright/test';
+import {expect, test, type Page} from '@playwright/test';
 import redirects from '../../contract/redirects.json';
 import {collectConsole, hydrated, siteUrl} from './support';
 
@@ -51,22 +51,29 @@ test.describe('routing', () => {
     await expect(heading.locator('a.hash-link')).toHaveAttribute('title', `Direct link to ${text}`);
   });
 
-  test('the progress bar appears when a route change takes over 200 ms', async ({page}) => {
-    await page.goto(siteUrl('/'));
-    await hydrated(page);
-    // Hold every later script request, like a slow network, until the bar has shown.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/js/**', async (route) => {
-      await released;
-      await route.continue();
+  // From a link React renders (the home page's) and from a link of a doc's static content,
+  // which the content follows itself (src/components/StaticContent/staticLinks.ts).
+  for (const {from, link, to} of [
+    {from: '/', link: (page: Page) => page.getByRole('link', {name: 'Start the quickstart'}), to: '/quickstart'},
+    {from: '/reference/segments', link: (page: Page) => page.locator('[data-static-content] a[href="/reference/playground"]').first(), to: '/reference/playground'},
+  ]) {
+    test(`the progress bar appears when a route change takes over 200 ms (from ${from})`, async ({page}) => {
+      await page.goto(siteUrl(from));
+      await hydrated(page);
+      // Hold every later script request, like a slow network, until the bar has shown.
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/assets/js/**', async (route) => {
+        await released;
+        await route.continue();
+      });
+      await link(page).click();
+      await expect(page.locator('#nprogress')).toBeAttached();
+      release();
+      await expect(page).toHaveURL(siteUrl(to));
+      await expect(page.locator('#nprogress')).not.toBeAttached();
     });
-    await page.getByRole('link', {name: 'Start the quickstart'}).click();
-    await expect(page.locator('#nprogress')).toBeAttached();
-    release();
-    await expect(page).toHaveURL(siteUrl('/quickstart'));
-    await expect(page.locator('#nprogress')).not.toBeAttached();
-  });
+  }
 
   test('the skip link moves focus to the main content', async ({page}) => {
     await page.goto(siteUrl('/quickstart'));

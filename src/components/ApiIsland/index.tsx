@@ -17,7 +17,11 @@
  * resolves to the function that renders it; `loadKey`, an object that stays the same for the
  * page (its lazily loaded data), keeps one load per island.
  */
-import {use, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type ReactNode, type Ref} from 'react';
+import {use, useEffect, useLayoutEffect, useRef, useState, type ReactNode, type Ref} from 'react';
+import {useHydrating} from '../useHydrating';
+import {elementAt, pathOf, type ElementPath as Path} from '../elementPath';
+
+export {useHydrating};
 
 export type RenderIsland = () => ReactNode;
 
@@ -35,43 +39,10 @@ export function loadOnce(key: object, load: () => Promise<RenderIsland>): Promis
   return promise;
 }
 
-const noSubscription = () => () => {};
-
-/** True on the server and while React hydrates the server's HTML; false when the browser renders on its own. */
-export function useHydrating(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => false,
-    () => true,
-  );
-}
-
 /** What the reader can act on inside an island: what takes it over. Links are followed as they are. */
 const ACTIONABLE = 'button, summary, [role="tab"], [role="button"], input, select, textarea, label';
 /** Keys that tab lists and buttons act on. */
 const ACTION_KEYS = new Set(['Enter', ' ', 'ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End']);
-
-type Path = number[];
-
-/** An element's position under the island's root, child index by child index. */
-function pathOf(root: Element, node: Element | null): Path | undefined {
-  const path: Path = [];
-  let current = node;
-  while (current && current !== root) {
-    const parent: Element | null = current.parentElement;
-    if (!parent) return undefined;
-    path.unshift(Array.prototype.indexOf.call(parent.children, current));
-    current = parent;
-  }
-  return current === root ? path : undefined;
-}
-
-function elementAt(root: Element, path: Path | undefined): HTMLElement | undefined {
-  if (!path) return undefined;
-  let current: Element | undefined = root;
-  for (const index of path) current = current?.children[index];
-  return current instanceof HTMLElement ? current : undefined;
-}
 
 interface Replay {
   focus?: Path;

@@ -9,6 +9,7 @@ import type {ReactNode} from 'react';
 import clsx from 'clsx';
 import Head from '@docusaurus/Head';
 import Link from '@docusaurus/Link';
+import {contentIsland} from '../StaticContent/island';
 
 export interface ApiVersionLink {
   /** `Unleash 7.6.5` */
@@ -24,7 +25,7 @@ export interface ApiVersionLink {
   missing?: boolean;
 }
 
-export default function ApiVersionPicker({versions}: {versions: readonly ApiVersionLink[]}): ReactNode {
+function ApiVersionPicker({versions}: {versions: readonly ApiVersionLink[]}): ReactNode {
   const active = versions.find((version) => version.active);
   return (
     <>
@@ -49,3 +50,8 @@ export default function ApiVersionPicker({versions}: {versions: readonly ApiVers
     </>
   );
 }
+
+// On the API reference's introduction and tag pages, whose content is static
+// (src/components/StaticContent), an island: its <Head> must be mounted for the page's head
+// manager to keep the version's meta tag.
+export default contentIsland('ApiVersionPicker', ApiVersionPicker);

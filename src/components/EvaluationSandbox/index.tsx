@@ -6,10 +6,11 @@
  * requested only once the page is interactive (after hydration, when the browser is idle).
  */
 import {lazy, Suspense, useEffect, useState, type ReactNode} from 'react';
+import {contentIsland} from '../StaticContent/island';
 
 const Sandbox = lazy(() => import(/* webpackChunkName: "evaluation-sandbox" */ './Sandbox'));
 
-export default function EvaluationSandbox({example}: {example?: string}): ReactNode {
+function EvaluationSandbox({example}: {example?: string}): ReactNode {
   const [ready, setReady] = useState(false);
   useEffect(() => {
     const start = () => setReady(true);
@@ -33,3 +34,6 @@ export default function EvaluationSandbox({example}: {example?: string}): ReactN
     placeholder
   );
 }
+
+// In doc content, an island of its own (src/components/StaticContent): the text around it stays static.
+export default contentIsland('EvaluationSandbox', EvaluationSandbox);

@@ -17,6 +17,7 @@ import layoutStyles from '@docusaurus/theme-classic/lib/theme/CodeBlock/Layout/s
 import lineStyles from '@docusaurus/theme-classic/lib/theme/CodeBlock/Line/styles.module.css';
 // Relative, not @site: fixture sites link this folder in from the repository.
 import {LINE_NUMBER_MARKERS} from '../../../plugins/code-highlight/markers';
+import {BUTTONS_SLOT} from '../../components/StaticContent/CodeBlockButtons';
 
 export interface StaticCodeBlockProps {
   /** The lines inside <code>, highlighted. */
@@ -65,7 +66,10 @@ export default function StaticCodeBlock({highlighted, children, className, title
               dangerouslySetInnerHTML={html}
             />
           </pre>
-          <Buttons />
+          {/* In static content the page fills this in (src/components/StaticContent/CodeBlockButtons). */}
+          <div className={BUTTONS_SLOT}>
+            <Buttons />
+          </div>
         </div>
       </div>
     </CodeBlockContextProvider>

@@ -7,7 +7,11 @@
 import 'docusaurus-theme-openapi-docs/lib/theme/styles.scss';
 import type {ComponentProps, ReactNode} from 'react';
 import SchemaTabs from '@theme-original/SchemaTabs';
+import {contentIsland} from '../../components/StaticContent/island';
 
-export default function SchemaTabsLazy(props: ComponentProps<typeof SchemaTabs>): ReactNode {
+function SchemaTabsLazy(props: ComponentProps<typeof SchemaTabs>): ReactNode {
   return <SchemaTabs lazy {...props} />;
 }
+
+// On the API introduction, whose content is static (src/components/StaticContent), an island.
+export default contentIsland('SchemaTabs', SchemaTabsLazy);
