@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
-import {baselineBlockingBudget, baselineBuildBudget, baselineDir, baselineDocBlockingBudget, baselineSection, checkOutBaseline, compareRuns, resolveBaseline, type BaselineReport} from './baseline';
+import {baselineBlockingBudget, baselineBuildBudget, baselineDir, baselineDocBlockingBudget, baselineSection, checkOutBaseline, compareRuns, packagesNotShared, resolveBaseline, type BaselineReport} from './baseline';
 import type {BuildRun} from './build';
 import type {LighthouseRun} from './lighthouse';
 import type {ScriptRun} from './site';
@@ -100,7 +100,7 @@ describe('the baseline checkout', () => {
   git('config', 'user.name', 'bench');
   fs.mkdirSync(path.join(repo, 'node_modules'));
   // Larger than execFileSync's default 1 MB buffer, as the real lock file is.
-  fs.writeFileSync(path.join(repo, 'package-lock.json'), `${JSON.stringify({lockfileVersion: 3, padding: 'x'.repeat(1_500_000)})}\n`);
+  fs.writeFileSync(path.join(repo, 'package-lock.json'), `${JSON.stringify({lockfileVersion: 3, padding: 'x'.repeat(1_500_000), packages: {'node_modules/left-pad': {version: '1.3.0', integrity: 'sha512-a'}}})}\n`);
   fs.writeFileSync(path.join(repo, 'page.md'), 'before\n');
   git('add', 'package-lock.json', 'page.md');
   git('commit', '--quiet', '-m', 'first page');
@@ -130,9 +130,16 @@ describe('the baseline checkout', () => {
     expect(fs.existsSync(path.join(dir, 'marker'))).toBe(true);
   });
 
-  it('refuses a commit whose dependencies differ', () => {
+  it('refuses a commit whose dependencies this checkout does not hold as it does', () => {
     fs.writeFileSync(path.join(repo, 'package-lock.json'), '{"lockfileVersion": 3, "packages": {}}\n');
-    expect(() => checkOutBaseline(repo, resolveBaseline(repo, 'HEAD~1'))).toThrow(/package-lock.json differs/);
+    expect(() => checkOutBaseline(repo, resolveBaseline(repo, 'HEAD~1'))).toThrow(/does not hold left-pad@1.3.0 as its package-lock.json does/);
     git('checkout', '--quiet', 'package-lock.json');
+  });
+
+  it('shares node_modules with a commit whose packages are all here, whatever this checkout added', () => {
+    const lock = (packages: Record<string, {version: string; integrity?: string}>) => JSON.stringify({lockfileVersion: 3, packages: {'': {name: 'x'}, ...packages}});
+    const leftPad = {'node_modules/left-pad': {version: '1.3.0', integrity: 'sha512-a'}};
+    expect(packagesNotShared(lock({...leftPad, 'node_modules/purgecss': {version: '8.0.0'}}), lock(leftPad))).toEqual([]);
+    expect(packagesNotShared(lock({'node_modules/left-pad': {version: '1.3.1', integrity: 'sha512-b'}}), lock(leftPad))).toEqual(['left-pad@1.3.0']);
   });
 });

@@ -62,15 +62,40 @@ export function baselineDir(sha: string): string {
   return path.join(os.tmpdir(), `unleash-docs-baseline-${sha.slice(0, 12)}`);
 }
 
+interface LockFile {
+  packages?: Record<string, {version?: string; resolved?: string; integrity?: string}>;
+}
+
 /**
- * A checkout of the commit with this checkout's node_modules (a symlink; the baseline's
- * package-lock.json must match, or the figures would mix in other package versions).
+ * The packages of the baseline's lock file that this checkout's node_modules does not hold as
+ * the baseline would have them (missing, or at another version). Packages only this checkout
+ * has are no concern: the baseline never loads them.
+ */
+export function packagesNotShared(lockHere: string, lockThere: string): string[] {
+  const here = (JSON.parse(lockHere) as LockFile).packages ?? {};
+  const there = (JSON.parse(lockThere) as LockFile).packages ?? {};
+  return Object.entries(there)
+    .filter(([name]) => name !== '')
+    .filter(([name, entry]) => {
+      const mine = here[name];
+      return !mine || mine.version !== entry.version || mine.integrity !== entry.integrity;
+    })
+    .map(([name, entry]) => `${name.replace(/^node_modules\//, '')}@${entry.version ?? '?'}`);
+}
+
+/**
+ * A checkout of the commit with this checkout's node_modules (a symlink): every package the
+ * baseline's package-lock.json names must be here at the same version, or the figures would mix
+ * in other package versions.
  */
 export function checkOutBaseline(root: string, commit: BaselineCommit): string {
   const dir = baselineDir(commit.sha);
   const lockHere = fs.readFileSync(path.join(root, 'package-lock.json'), 'utf8');
   const lockThere = git(root, ['show', `${commit.sha}:package-lock.json`]);
-  if (lockThere.trim() !== lockHere.trim()) throw new Error(`--baseline ${commit.ref}: its package-lock.json differs from this checkout's, so it cannot share node_modules; compare commits with the same dependencies`);
+  const notShared = packagesNotShared(lockHere, lockThere);
+  if (notShared.length > 0) {
+    throw new Error(`--baseline ${commit.ref}: this checkout's node_modules does not hold ${notShared.slice(0, 5).join(', ')}${notShared.length > 5 ? ` and ${notShared.length - 5} more` : ''} as its package-lock.json does; compare commits with the same dependencies`);
+  }
   if (!fs.existsSync(path.join(dir, '.git')) || git(dir, ['rev-parse', 'HEAD']) !== commit.sha) {
     fs.rmSync(dir, {recursive: true, force: true});
     execFileSync('git', ['clone', '--quiet', '--no-checkout', root, dir], {stdio: 'ignore'});
