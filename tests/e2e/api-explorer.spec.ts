@@ -284,7 +284,7 @@ test('with offline mode on, an operation page\'s islands and explorer load from 
   test.setTimeout(patience(180_000));
   await page.goto(siteUrl('/reference/segments?offlineMode=true'));
   await hydrated(page);
-  // Installing precaches the whole site (about 50 MB raw), which takes a while on 2 cores.
+  // Installing precaches the whole site (about 107 MB raw), which takes a while on 2 cores.
   await expect
     .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state === 'activated'), {timeout: patience(150_000), intervals: [500]})
     .toBe(true);

@@ -12,7 +12,7 @@ import {patience} from '../../scripts/testing/patience';
 
 /** Waits until the offline-mode worker has precached the site and is active. */
 async function offlineWorkerActive(page: Page): Promise<void> {
-  // Installing precaches the whole site (about 50 MB raw), which takes a while on 2 cores.
+  // Installing precaches the whole site (about 107 MB raw), which takes a while on 2 cores.
   await expect
     .poll(
       () =>
