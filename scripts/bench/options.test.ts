@@ -11,6 +11,7 @@ describe('parseOptions', () => {
     expect(parseOptions(['--runs=1'])).toMatchObject({runs: 1});
     expect(parseOptions(['--help'])).toBe('help');
     expect(parseOptions(['--baseline', 'f74e880'])).toMatchObject({baseline: 'f74e880'});
+    expect(parseOptions(['--cpus', '0.5'])).toMatchObject({cpus: 0.5});
   });
 
   it('refuses a run count that is not a whole number from 1 to 20, and unknown flags', () => {
@@ -18,5 +19,6 @@ describe('parseOptions', () => {
     expect(() => parseOptions(['--runs', 'two'])).toThrow(/--runs/);
     expect(() => parseOptions(['--skip-builds'])).toThrow();
     expect(() => parseOptions(['--baseline', ' '])).toThrow(/--baseline/);
+    expect(() => parseOptions(['--cpus', '0'])).toThrow(/--cpus takes a number of cores/);
   });
 });

@@ -1,5 +1,6 @@
 /** The command line of `npm run bench` (after `--`). */
 import {parseArgs} from 'node:util';
+import {parseCores} from './cpuLimit';
 
 export interface BenchOptions {
   /** Measure the build/ that is there: no clear, no builds. */
@@ -12,6 +13,8 @@ export interface BenchOptions {
   gzip: boolean;
   /** A git ref to build and measure beside this checkout in the same run (baseline.ts). */
   baseline?: string;
+  /** Cores of CPU time the measurements may use (cpuLimit.ts): a slower host on demand. */
+  cpus?: number;
 }
 
 export const USAGE = `npm run bench [-- options]
@@ -21,6 +24,8 @@ export const USAGE = `npm run bench [-- options]
   --no-gzip      serve files uncompressed (default: gzip, as a production host)
   --baseline REF also build an earlier commit (cold, timed) and load every page from both builds in each run:
                  BENCHMARKS.md then shows before and after side by side, with two more budgets
+  --cpus N       measure as on a slower host: the servers and browsers get at most N cores of CPU
+                 time (a cgroup quota; needs root); builds are not limited
   --help         this text`;
 
 export function parseOptions(argv: string[]): BenchOptions | 'help' {
@@ -32,6 +37,7 @@ export function parseOptions(argv: string[]): BenchOptions | 'help' {
       'no-search': {type: 'boolean', default: false},
       'no-gzip': {type: 'boolean', default: false},
       baseline: {type: 'string'},
+      cpus: {type: 'string'},
       help: {type: 'boolean', default: false},
     },
     strict: true,
@@ -40,5 +46,12 @@ export function parseOptions(argv: string[]): BenchOptions | 'help' {
   const runs = Number(values.runs);
   if (!Number.isInteger(runs) || runs < 1 || runs > 20) throw new Error(`--runs takes a whole number from 1 to 20, not "${values.runs}"`);
   if (values.baseline !== undefined && values.baseline.trim() === '') throw new Error('--baseline takes a git ref (a commit hash, a tag, HEAD~1)');
-  return {skipBuild: values['skip-build'], runs, search: !values['no-search'], gzip: !values['no-gzip'], ...(values.baseline ? {baseline: values.baseline} : {})};
+  return {
+    skipBuild: values['skip-build'],
+    runs,
+    search: !values['no-search'],
+    gzip: !values['no-gzip'],
+    ...(values.baseline ? {baseline: values.baseline} : {}),
+    ...(values.cpus !== undefined ? {cpus: parseCores(values.cpus)} : {}),
+  };
 }

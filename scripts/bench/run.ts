@@ -13,6 +13,7 @@ import {baselineBlockingBudget, baselineBuildBudget, baselineDocBlockingBudget, 
 import {clearCaches, countPages, timedBuild, type BuildRun} from './build';
 import {benchmarkIndexRange, evaluateBudgets} from './budgets';
 import {cleanUpOnSignals, onCleanup, runCleanups} from './cleanup';
+import {limitCpu} from './cpuLimit';
 import {duration} from './format';
 import {runLighthouse, type LighthouseRun} from './lighthouse';
 import {describeMachine} from './machine';
@@ -81,6 +82,8 @@ interface Measured {
   scriptless: LighthouseRun[];
   /** The baseline's mobile Lighthouse and scripts, when there is one. */
   baseline: {lighthouse: LighthouseRun[]; scriptRuns: ScriptRun[]} | null;
+  /** The --cpus limit the measurements ran under. */
+  cpuLimit?: string;
 }
 
 type Variant = 'this checkout' | 'without scripts' | 'baseline';
@@ -93,6 +96,10 @@ const REPORT_DIRS: Record<Variant, string> = {'this checkout': 'lighthouse', 'wi
  * then desktop.
  */
 async function measure(options: BenchOptions, baselineBuildDir: string | null): Promise<Measured> {
+  // After the builds: only the measurements run on the slower host.
+  const cpuLimit = options.cpus ? limitCpu(options.cpus) : null;
+  const forgetLimit = onCleanup(() => cpuLimit?.release());
+  if (cpuLimit) log(`CPU limited to ${cpuLimit.description}`);
   const server = await startStaticServer(buildDir, {gzip: options.gzip});
   const forget = onCleanup(() => server.close());
   // The same files at the same paths, so the two pages differ only by their scripts.
@@ -136,8 +143,10 @@ async function measure(options: BenchOptions, baselineBuildDir: string | null): 
       }
       for (const page of PAGES) lighthouse.push(await lighthouseOnce(server.url, page, 'desktop', run, 'this checkout'));
     }
-    return {pageWeights, scriptRuns, lighthouse, scriptless, baseline};
+    return {pageWeights, scriptRuns, lighthouse, scriptless, baseline, ...(cpuLimit ? {cpuLimit: cpuLimit.description} : {})};
   } finally {
+    forgetLimit();
+    cpuLimit?.release();
     forget();
     forgetScriptless();
     forgetBaseline();
@@ -185,7 +194,7 @@ async function main(): Promise<void> {
     const round = (value: number | null) => (value === null ? 'n/a' : String(Math.round(value)));
     for (const row of rows) log(`  ${row.path}: TBT ${round(row.tbt.before)} → ${round(row.tbt.after)} ms, scripts ${round(row.scriptGzip.before)} → ${round(row.scriptGzip.after)} bytes gzip`);
   }
-  const report: SiteReport = {date, machine, options: {runs: options.runs, skipBuild: options.skipBuild, gzip: options.gzip, ...(options.baseline ? {baseline: options.baseline} : {})}, build, pages, pageWeights, scriptRuns, lighthouse, scriptless, budgets, ...(baseline ? {baseline} : {})};
+  const report: SiteReport = {date, machine, options: {runs: options.runs, skipBuild: options.skipBuild, gzip: options.gzip, ...(options.baseline ? {baseline: options.baseline} : {}), ...(measured.cpuLimit ? {cpuLimit: measured.cpuLimit} : {})}, build, pages, pageWeights, scriptRuns, lighthouse, scriptless, budgets, ...(baseline ? {baseline} : {})};
   fs.writeFileSync(siteJson, `${JSON.stringify(report, null, 2)}\n`);
   writeBenchmarks(root);
   const missed = budgets.filter((budget) => budget.status === 'missed');

@@ -41,7 +41,7 @@ export interface BuildFigures {
 export interface SiteReport {
   date: string;
   machine: Machine;
-  options: {runs: number; skipBuild: boolean; gzip: boolean; baseline?: string};
+  options: {runs: number; skipBuild: boolean; gzip: boolean; baseline?: string; cpuLimit?: string};
   build: BuildFigures | null;
   /** The build/ whose pages were measured. */
   pages: PageCounts;

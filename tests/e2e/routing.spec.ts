@@ -17,6 +17,15 @@ test.describe('routing', () => {
     await expect(page.getByText('Page Not Found')).toHaveCount(0);
   });
 
+  test('a page that loaded its scripts shows no "did not load properly" banner', async ({page}) => {
+    // Docusaurus's inline check shows the banner when window.docusaurus is missing at
+    // DOMContentLoaded; the app's modules now start after that (plugins/lean-startup).
+    await page.goto(siteUrl('/reference/segments'));
+    await hydrated(page);
+    await expect(page.locator('#__docusaurus-base-url-issue-banner-container')).toHaveCount(0);
+    expect(await page.evaluate(() => typeof (window as unknown as {docusaurus?: {preload?: unknown}}).docusaurus?.preload)).toBe('function');
+  });
+
   test('an unknown path shows a helpful not-found page', async ({page}) => {
     const response = await page.goto(siteUrl('/no/such/page'));
     expect(response?.status()).toBe(404);
