@@ -14,6 +14,22 @@ test.describe('mobile drawer', () => {
     await expect(sidebar.getByRole('link', {name: /^Plans\b/})).toBeVisible();
   });
 
+  test('opened before the browser has been idle, it renders at once, with its docs sidebar', async ({page}) => {
+    // The drawer and its docs sidebar wait for idle time (theme/Navbar/MobileSidebar,
+    // theme/DocSidebar/Mobile); with no idle callback ever running, opening must bring them.
+    await page.addInitScript(() => {
+      window.requestIdleCallback = (() => 0) as typeof window.requestIdleCallback;
+    });
+    await page.goto(siteUrl('/reference/segments'));
+    await hydrated(page);
+    await expect(page.locator('.navbar-sidebar__items')).toHaveCount(0);
+    await page.getByRole('button', {name: 'Toggle navigation bar'}).click();
+    const secondary = page.locator('.navbar-sidebar__item.menu').nth(1);
+    await expect(secondary.locator('.menu__link--active', {hasText: 'Segments'})).toBeVisible();
+    await page.getByRole('button', {name: /Back to main menu/}).click();
+    await expect(page.locator('.navbar-sidebar').getByRole('link', {name: /^Plans\b/})).toBeVisible();
+  });
+
   test('its secondary menu shows the docs sidebar with a back button', async ({page}) => {
     await page.goto(siteUrl('/quickstart'));
     await hydrated(page);
