@@ -3,8 +3,11 @@
  * servers) and every browser it starts after this are put in a CPU cgroup whose quota lets them
  * use at most N cores' worth of CPU time, in slices of a 10 ms period, so that each runs as on a
  * machine with less CPU to give: Lighthouse's benchmark index falls with it, and its simulated
- * mobile CPU (×4 of what it observes) with that. The issue's slow host, a benchmark index of
- * 1,000-1,900, is what this machine gives at about half a core.
+ * mobile CPU (×4 of what it observes) with that. On this machine (2 cores, index about 2,700
+ * unlimited) 0.5 cores gave an index of 953-1,120 and 0.8 cores 1,912-2,146, two runs each.
+ * It is a starved host rather than an evenly slower one: the browser's other processes and
+ * Lighthouse share the quota, and the trace counts a task's wait for the CPU as part of the task,
+ * so blocking time grows far more than the index falls (bench/budget-notes.md, 2026-11-29).
  *
  * Needs root and a cgroup CPU controller: cgroup v1 (`<root>/cpu/cpu.cfs_quota_us`) or v2
  * (`cpu.max` in a hierarchy whose `cgroup.controllers` lists cpu); says which is missing when
