@@ -1,7 +1,7 @@
 /**
  * The mobile drawer (its header, the main menu of navbar items and the secondary menu),
- * rendered when the browser is first idle after the page has started, as a transition React
- * can pause, or at once if the reader opens it before that.
+ * rendered when the browser is first idle after the page has started, or at once if the reader
+ * opens it before that (useDrawerReady).
  *
  * The theme renders the closed drawer as soon as its window size says "mobile", in the update
  * that follows hydration on a phone: every navbar item a second time (each docs item looking up
@@ -10,18 +10,12 @@
  * The toggle that opens the drawer is in the navbar, not in the drawer, so opening it is
  * unchanged; opened before that idle moment, it appears without its slide.
  */
-import {memo, startTransition, useEffect, useState, type ReactNode} from 'react';
-import {useNavbarMobileSidebar} from '@docusaurus/theme-common/internal';
+import {memo, type ReactNode} from 'react';
 import NavbarMobileSidebar from '@theme-original/Navbar/MobileSidebar';
-import {whenIdle} from '@site/src/components/StaticContent/whenIdle';
+import {useDrawerReady} from '@site/src/components/drawer/useDrawerReady';
 
 function NavbarMobileSidebarWrapper(): ReactNode {
-  const mobileSidebar = useNavbarMobileSidebar();
-  const [ready, setReady] = useState(false);
-  // Opened first: rendered in this render. Once rendered, it stays.
-  if (!ready && mobileSidebar.shown) setReady(true);
-  useEffect(() => (ready ? undefined : whenIdle(() => startTransition(() => setReady(true)))), [ready]);
-  return ready ? <NavbarMobileSidebar /> : null;
+  return useDrawerReady() ? <NavbarMobileSidebar /> : null;
 }
 
 export default memo(NavbarMobileSidebarWrapper);
